@@ -1,0 +1,12 @@
+package dev.shellbox.shell.commands;
+
+import java.util.List;
+
+/** Files and directories: ls, cp, mv, rm, find, ... */
+final class FileCommands {
+    private FileCommands() {}
+
+    static List<Command> all() {
+        return List.of(new CatCommand());
+    }
+}

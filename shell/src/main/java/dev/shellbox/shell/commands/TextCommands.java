@@ -1,0 +1,12 @@
+package dev.shellbox.shell.commands;
+
+import java.util.List;
+
+/** Line and byte oriented text tools: head, sort, cut, tr, od, ... */
+final class TextCommands {
+    private TextCommands() {}
+
+    static List<Command> all() {
+        return List.of();
+    }
+}

@@ -1,0 +1,611 @@
+package dev.shellbox.shell.fs;
+
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.time.Clock;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * The reference {@link FileSystem}: a POSIX tree in memory with hard links, symlinks, modes and times. Used as the test
+ * fixture of the shell and its commands; sandboxes layer their VFS session on the same semantics.
+ *
+ * <p>One lock guards the whole tree; operations are short, and streams take it per read or write call.
+ */
+public final class InMemoryFileSystem implements FileSystem {
+    private static final int MAX_SYMLINK_FOLLOWS = 40;
+    private static final int MAX_NAME_BYTES = 255;
+
+    private final Object lock = new Object();
+    private final Clock clock;
+    private final AtomicLong inodes = new AtomicLong(1);
+    private final int uid;
+    private final int gid;
+    private final Dir root;
+
+    /** An empty tree owned by uid and gid 1000, on the system clock. */
+    public InMemoryFileSystem() {
+        this(Clock.systemUTC(), 1000, 1000);
+    }
+
+    public InMemoryFileSystem(Clock clock, int uid, int gid) {
+        this.clock = clock;
+        this.uid = uid;
+        this.gid = gid;
+        this.root = new Dir(Modes.DEFAULT_DIRECTORY);
+    }
+
+    // ---- nodes ----
+
+    private abstract class Node {
+        final long inode = inodes.getAndIncrement();
+        int mode;
+        long mtime;
+        long atime;
+        long ctime;
+        int nlink = 1;
+
+        Node(int mode) {
+            this.mode = mode;
+            long now = clock.millis();
+            mtime = atime = ctime = now;
+        }
+
+        abstract FileType type();
+
+        abstract long size();
+
+        FileStat stat() {
+            return new FileStat(type(), mode, size(), mtime, atime, ctime, inode, nlink, uid, gid);
+        }
+
+        void touch() {
+            mtime = ctime = clock.millis();
+        }
+    }
+
+    private final class Dir extends Node {
+        final Map<String, Node> entries = new HashMap<>();
+
+        Dir(int mode) {
+            super(mode);
+            nlink = 2;
+        }
+
+        @Override
+        FileType type() {
+            return FileType.DIRECTORY;
+        }
+
+        @Override
+        long size() {
+            return 4096;
+        }
+    }
+
+    private final class RegularFile extends Node {
+        byte[] data = new byte[0];
+        int length;
+
+        RegularFile(int mode) {
+            super(mode);
+        }
+
+        @Override
+        FileType type() {
+            return FileType.REGULAR;
+        }
+
+        @Override
+        long size() {
+            return length;
+        }
+
+        void ensureCapacity(long needed, String path) throws FsException {
+            if (needed > Integer.MAX_VALUE - 8) {
+                throw new FsException(Errno.EFBIG, path);
+            }
+            if (needed > data.length) {
+                int capacity = (int) Math.min(Integer.MAX_VALUE - 8, Math.max(needed, Math.max(64, data.length * 2L)));
+                data = Arrays.copyOf(data, capacity);
+            }
+        }
+
+        void setLength(long newLength, String path) throws FsException {
+            ensureCapacity(newLength, path);
+            if (newLength > length) {
+                Arrays.fill(data, length, (int) newLength, (byte) 0);
+            }
+            length = (int) newLength;
+        }
+    }
+
+    private final class Symlink extends Node {
+        final String target;
+
+        Symlink(String target) {
+            super(0777);
+            this.target = target;
+        }
+
+        @Override
+        FileType type() {
+            return FileType.SYMLINK;
+        }
+
+        @Override
+        long size() {
+            return target.getBytes(java.nio.charset.StandardCharsets.UTF_8).length;
+        }
+    }
+
+    // ---- path resolution (callers hold the lock) ----
+
+    private Node resolve(String path, boolean followLast) throws FsException {
+        Deque<String> pending = new ArrayDeque<>(PathNames.components(PathNames.normalize(path)));
+        Deque<Node> ancestry = new ArrayDeque<>();
+        ancestry.push(root);
+        int follows = 0;
+        while (!pending.isEmpty()) {
+            String part = pending.pollFirst();
+            if (part.equals(".")) {
+                continue;
+            }
+            if (part.equals("..")) {
+                if (ancestry.size() > 1) {
+                    ancestry.pop();
+                }
+                continue;
+            }
+            if (!(ancestry.peek() instanceof Dir dir)) {
+                throw new FsException(Errno.ENOTDIR, path);
+            }
+            Node child = dir.entries.get(part);
+            if (child == null) {
+                throw new FsException(Errno.ENOENT, path);
+            }
+            if (child instanceof Symlink link && (!pending.isEmpty() || followLast)) {
+                if (++follows > MAX_SYMLINK_FOLLOWS) {
+                    throw new FsException(Errno.ELOOP, path);
+                }
+                List<String> target =
+                        PathNames.components(link.target.startsWith("/") ? link.target : "/" + link.target);
+                for (int i = target.size() - 1; i >= 0; i--) {
+                    pending.addFirst(target.get(i));
+                }
+                if (link.target.startsWith("/")) {
+                    ancestry.clear();
+                    ancestry.push(root);
+                }
+                continue;
+            }
+            ancestry.push(child);
+        }
+        return ancestry.peek();
+    }
+
+    /** The directory that holds the last component of {@code path}, which must exist and be a directory. */
+    private Dir parentDir(String path) throws FsException {
+        String normalized = PathNames.normalize(path);
+        if (normalized.equals("/")) {
+            throw new FsException(Errno.EEXIST, path);
+        }
+        Node parent = resolve(PathNames.parent(normalized), true);
+        if (!(parent instanceof Dir dir)) {
+            throw new FsException(Errno.ENOTDIR, path);
+        }
+        return dir;
+    }
+
+    private static String checkedName(String path) throws FsException {
+        String name = PathNames.name(PathNames.normalize(path));
+        if (name.indexOf('\0') >= 0) {
+            throw new FsException(Errno.EINVAL, path);
+        }
+        if (name.getBytes(java.nio.charset.StandardCharsets.UTF_8).length > MAX_NAME_BYTES) {
+            throw new FsException(Errno.ENAMETOOLONG, path);
+        }
+        return name;
+    }
+
+    // ---- FileSystem ----
+
+    @Override
+    public FileStat stat(String path) throws FsException {
+        synchronized (lock) {
+            return resolve(path, true).stat();
+        }
+    }
+
+    @Override
+    public FileStat lstat(String path) throws FsException {
+        synchronized (lock) {
+            return resolve(path, false).stat();
+        }
+    }
+
+    @Override
+    public List<String> list(String directory) throws FsException {
+        synchronized (lock) {
+            Node node = resolve(directory, true);
+            if (!(node instanceof Dir dir)) {
+                throw new FsException(Errno.ENOTDIR, directory);
+            }
+            return new ArrayList<>(dir.entries.keySet());
+        }
+    }
+
+    @Override
+    public List<DirEntry> listWithStats(String directory) throws FsException {
+        synchronized (lock) {
+            Node node = resolve(directory, true);
+            if (!(node instanceof Dir dir)) {
+                throw new FsException(Errno.ENOTDIR, directory);
+            }
+            List<DirEntry> result = new ArrayList<>(dir.entries.size());
+            for (Map.Entry<String, Node> e : dir.entries.entrySet()) {
+                result.add(new DirEntry(e.getKey(), e.getValue().stat()));
+            }
+            return result;
+        }
+    }
+
+    @Override
+    public InputStream newInputStream(String path) throws FsException {
+        synchronized (lock) {
+            Node node = resolve(path, true);
+            if (node instanceof Dir) {
+                throw new FsException(Errno.EISDIR, path);
+            }
+            RegularFile file = (RegularFile) node;
+            file.atime = clock.millis();
+            return new FileInput(file);
+        }
+    }
+
+    @Override
+    public OutputStream newOutputStream(String path, WriteMode mode, int createMode) throws FsException {
+        synchronized (lock) {
+            RegularFile file;
+            Node existing;
+            try {
+                existing = resolve(path, true);
+            } catch (FsException e) {
+                if (e.errno() != Errno.ENOENT) {
+                    throw e;
+                }
+                existing = null;
+            }
+            if (existing != null) {
+                if (mode == WriteMode.EXCLUSIVE) {
+                    throw new FsException(Errno.EEXIST, path);
+                }
+                if (existing instanceof Dir) {
+                    throw new FsException(Errno.EISDIR, path);
+                }
+                file = (RegularFile) existing;
+                if (mode == WriteMode.TRUNCATE && file.length > 0) {
+                    file.length = 0;
+                    file.data = new byte[0];
+                    file.touch();
+                }
+            } else {
+                if (mode == WriteMode.EXCLUSIVE && lstatOrNull(path) != null) {
+                    throw new FsException(Errno.EEXIST, path); // dangling symlink
+                }
+                String target = danglingSymlinkTarget(path);
+                Dir parent = parentDir(target);
+                String name = checkedName(target);
+                file = new RegularFile(createMode & 07777);
+                parent.entries.put(name, file);
+                parent.touch();
+            }
+            long start = mode == WriteMode.APPEND ? -1 : 0;
+            return new FileOutput(file, path, start);
+        }
+    }
+
+    private Node lstatOrNull(String path) {
+        try {
+            return resolve(path, false);
+        } catch (FsException e) {
+            return null;
+        }
+    }
+
+    /** Writing through a dangling symlink creates its target, as open(O_CREAT) does. */
+    private String danglingSymlinkTarget(String path) throws FsException {
+        String current = PathNames.normalize(path);
+        for (int i = 0; i < MAX_SYMLINK_FOLLOWS; i++) {
+            Node node = lstatOrNull(current);
+            if (!(node instanceof Symlink link)) {
+                return current;
+            }
+            current = PathNames.resolve(PathNames.parent(current), link.target);
+        }
+        throw new FsException(Errno.ELOOP, path);
+    }
+
+    @Override
+    public void createDirectory(String path, int mode) throws FsException {
+        synchronized (lock) {
+            Dir parent = parentDir(path);
+            String name = checkedName(path);
+            if (parent.entries.containsKey(name)) {
+                throw new FsException(Errno.EEXIST, path);
+            }
+            parent.entries.put(name, new Dir(mode & 07777));
+            parent.nlink++;
+            parent.touch();
+        }
+    }
+
+    @Override
+    public void delete(String path) throws FsException {
+        synchronized (lock) {
+            if (PathNames.normalize(path).equals("/")) {
+                throw new FsException(Errno.EBUSY, path);
+            }
+            Dir parent = parentDir(path);
+            String name = PathNames.name(PathNames.normalize(path));
+            Node node = parent.entries.get(name);
+            if (node == null) {
+                throw new FsException(Errno.ENOENT, path);
+            }
+            if (node instanceof Dir dir) {
+                if (!dir.entries.isEmpty()) {
+                    throw new FsException(Errno.ENOTEMPTY, path);
+                }
+                parent.nlink--;
+            }
+            parent.entries.remove(name);
+            node.nlink--;
+            node.ctime = clock.millis();
+            parent.touch();
+        }
+    }
+
+    @Override
+    public void rename(String from, String to) throws FsException {
+        synchronized (lock) {
+            String src = PathNames.normalize(from);
+            String dst = PathNames.normalize(to);
+            Dir fromParent = parentDir(src);
+            String fromName = PathNames.name(src);
+            Node node = fromParent.entries.get(fromName);
+            if (node == null) {
+                throw new FsException(Errno.ENOENT, from);
+            }
+            if (src.equals(dst)) {
+                return;
+            }
+            if (node instanceof Dir && (dst + "/").startsWith(src + "/")) {
+                throw new FsException(Errno.EINVAL, to);
+            }
+            Dir toParent = parentDir(dst);
+            String toName = checkedName(dst);
+            Node existing = toParent.entries.get(toName);
+            if (existing == node) {
+                return;
+            }
+            if (existing != null) {
+                if (existing instanceof Dir existingDir) {
+                    if (!(node instanceof Dir)) {
+                        throw new FsException(Errno.EISDIR, to);
+                    }
+                    if (!existingDir.entries.isEmpty()) {
+                        throw new FsException(Errno.ENOTEMPTY, to);
+                    }
+                    toParent.nlink--;
+                } else if (node instanceof Dir) {
+                    throw new FsException(Errno.ENOTDIR, to);
+                }
+                existing.nlink--;
+            }
+            fromParent.entries.remove(fromName);
+            toParent.entries.put(toName, node);
+            if (node instanceof Dir) {
+                fromParent.nlink--;
+                toParent.nlink++;
+            }
+            node.ctime = clock.millis();
+            fromParent.touch();
+            toParent.touch();
+        }
+    }
+
+    @Override
+    public void createSymlink(String link, String target) throws FsException {
+        synchronized (lock) {
+            Dir parent = parentDir(link);
+            String name = checkedName(link);
+            if (parent.entries.containsKey(name)) {
+                throw new FsException(Errno.EEXIST, link);
+            }
+            parent.entries.put(name, new Symlink(target));
+            parent.touch();
+        }
+    }
+
+    @Override
+    public String readSymlink(String path) throws FsException {
+        synchronized (lock) {
+            Node node = resolve(path, false);
+            if (!(node instanceof Symlink link)) {
+                throw new FsException(Errno.EINVAL, path);
+            }
+            return link.target;
+        }
+    }
+
+    @Override
+    public void createHardLink(String link, String existing) throws FsException {
+        synchronized (lock) {
+            Node node = resolve(existing, false);
+            if (node instanceof Dir) {
+                throw new FsException(Errno.EPERM, existing);
+            }
+            Dir parent = parentDir(link);
+            String name = checkedName(link);
+            if (parent.entries.containsKey(name)) {
+                throw new FsException(Errno.EEXIST, link);
+            }
+            parent.entries.put(name, node);
+            node.nlink++;
+            node.ctime = clock.millis();
+            parent.touch();
+        }
+    }
+
+    @Override
+    public void setMode(String path, int mode) throws FsException {
+        synchronized (lock) {
+            Node node = resolve(path, true);
+            node.mode = mode & 07777;
+            node.ctime = clock.millis();
+        }
+    }
+
+    @Override
+    public void setTimes(String path, long mtimeMillis, long atimeMillis) throws FsException {
+        synchronized (lock) {
+            Node node = resolve(path, true);
+            node.mtime = mtimeMillis;
+            node.atime = atimeMillis;
+            node.ctime = clock.millis();
+        }
+    }
+
+    @Override
+    public void truncate(String path, long size) throws FsException {
+        if (size < 0) {
+            throw new FsException(Errno.EINVAL, path);
+        }
+        synchronized (lock) {
+            Node node = resolve(path, true);
+            if (node instanceof Dir) {
+                throw new FsException(Errno.EISDIR, path);
+            }
+            RegularFile file = (RegularFile) node;
+            file.setLength(size, path);
+            file.touch();
+        }
+    }
+
+    // ---- streams ----
+
+    private final class FileInput extends InputStream {
+        private final RegularFile file;
+        private long position;
+        private long mark;
+
+        FileInput(RegularFile file) {
+            this.file = file;
+        }
+
+        @Override
+        public int read() {
+            synchronized (lock) {
+                if (position >= file.length) {
+                    return -1;
+                }
+                return file.data[(int) position++] & 0xff;
+            }
+        }
+
+        @Override
+        public int read(byte[] b, int off, int len) {
+            if (len == 0) {
+                return 0;
+            }
+            synchronized (lock) {
+                long available = file.length - position;
+                if (available <= 0) {
+                    return -1;
+                }
+                int n = (int) Math.min(len, available);
+                System.arraycopy(file.data, (int) position, b, off, n);
+                position += n;
+                return n;
+            }
+        }
+
+        @Override
+        public long skip(long n) {
+            synchronized (lock) {
+                long skipped = Math.max(0, Math.min(n, file.length - position));
+                position += skipped;
+                return skipped;
+            }
+        }
+
+        @Override
+        public int available() {
+            synchronized (lock) {
+                return (int) Math.max(0, Math.min(Integer.MAX_VALUE, file.length - position));
+            }
+        }
+
+        @Override
+        public boolean markSupported() {
+            return true;
+        }
+
+        @Override
+        public void mark(int readlimit) {
+            mark = position;
+        }
+
+        @Override
+        public void reset() {
+            position = mark;
+        }
+    }
+
+    private final class FileOutput extends OutputStream {
+        private final RegularFile file;
+        private final String path;
+        /** Next write offset; negative means append at the current end. */
+        private long position;
+
+        FileOutput(RegularFile file, String path, long position) {
+            this.file = file;
+            this.path = path;
+            this.position = position;
+        }
+
+        @Override
+        public void write(int b) throws FsException {
+            write(new byte[] {(byte) b}, 0, 1);
+        }
+
+        @Override
+        public void write(byte[] b, int off, int len) throws FsException {
+            if (len == 0) {
+                return;
+            }
+            synchronized (lock) {
+                long at = position < 0 ? file.length : position;
+                long end = at + len;
+                file.ensureCapacity(end, path);
+                if (at > file.length) {
+                    Arrays.fill(file.data, file.length, (int) at, (byte) 0);
+                }
+                System.arraycopy(b, off, file.data, (int) at, len);
+                if (end > file.length) {
+                    file.length = (int) end;
+                }
+                if (position >= 0) {
+                    position = end;
+                }
+                file.touch();
+            }
+        }
+    }
+}
