@@ -27,8 +27,10 @@ import java.util.stream.Stream;
  * </ul>
  */
 public final class DevStack {
-    static final int TEST_KAFKA_PORT = 19092;
-    static final int TEST_S3_PORT = 19000;
+    /** Test ports; SHELLBOX_TEST_KAFKA_PORT and SHELLBOX_TEST_S3_PORT move them so that two checkouts can test at once. */
+    static final int TEST_KAFKA_PORT = portFromEnv("SHELLBOX_TEST_KAFKA_PORT", 19092);
+
+    static final int TEST_S3_PORT = portFromEnv("SHELLBOX_TEST_S3_PORT", 19000);
 
     private final Layout layout;
     private final List<ManagedProcess> started = Collections.synchronizedList(new ArrayList<>());
@@ -77,11 +79,14 @@ public final class DevStack {
         }
         Files.writeString(
                 layout.pidFile(), Long.toString(ProcessHandle.current().pid()));
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-                    shutdown();
-                    // A requested stop (Ctrl-C, `make stop`) is a clean end, not a failure of `make run`.
-                    Runtime.getRuntime().halt(0);
-                }, "dev-stack-shutdown"));
+        Runtime.getRuntime()
+                .addShutdownHook(new Thread(
+                        () -> {
+                            shutdown();
+                            // A requested stop (Ctrl-C, `make stop`) is a clean end, not a failure of `make run`.
+                            Runtime.getRuntime().halt(0);
+                        },
+                        "dev-stack-shutdown"));
 
         long t0 = System.nanoTime();
         if (!Postgres.isRunning()) {
@@ -300,6 +305,11 @@ public final class DevStack {
                 Files.delete(p);
             }
         }
+    }
+
+    private static int portFromEnv(String name, int fallback) {
+        String value = System.getenv(name);
+        return value == null || value.isBlank() ? fallback : Integer.parseInt(value.trim());
     }
 
     private static void say(String message) {
