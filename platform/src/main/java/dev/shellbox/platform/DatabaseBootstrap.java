@@ -61,7 +61,7 @@ public final class DatabaseBootstrap {
                             .get(30, TimeUnit.SECONDS);
                 }
             } finally {
-                connection.close();
+                connection.close().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -75,7 +75,11 @@ public final class DatabaseBootstrap {
                             + e.getMessage(),
                     e);
         } finally {
-            vertx.close();
+            try {
+                vertx.close().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+            } catch (Exception e) {
+                // closing a private event loop; nothing depends on it
+            }
         }
     }
 

@@ -35,7 +35,7 @@ public class OutboxRelay {
     }
 
     @Scheduled(
-            every = "${shellbox.outbox.relay-interval:0.5s}",
+            every = "${shellbox.outbox.relay-interval:1s}",
             concurrentExecution = Scheduled.ConcurrentExecution.SKIP,
             skipExecutionIf = Scheduled.ApplicationNotRunning.class)
     Uni<Void> relay() {
