@@ -3,6 +3,7 @@ package dev.shellbox.platform.outbox;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.smallrye.mutiny.Uni;
+import io.quarkus.arc.properties.IfBuildProperty;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Instant;
 import java.util.UUID;
@@ -13,6 +14,7 @@ import java.util.UUID;
  * consumers deduplicate by event id).
  */
 @ApplicationScoped
+@IfBuildProperty(name = "shellbox.outbox.enabled", stringValue = "true")
 public class Outbox {
     private final ObjectMapper mapper;
 

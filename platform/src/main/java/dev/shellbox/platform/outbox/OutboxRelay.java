@@ -6,6 +6,7 @@ import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
 import io.smallrye.reactive.messaging.MutinyEmitter;
 import io.smallrye.reactive.messaging.kafka.api.OutgoingKafkaRecordMetadata;
+import io.quarkus.arc.properties.IfBuildProperty;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Duration;
 import java.time.Instant;
@@ -20,6 +21,7 @@ import org.jboss.logging.Logger;
  * may be published twice when an instance dies between the acknowledgement and the commit; consumers deduplicate.
  */
 @ApplicationScoped
+@IfBuildProperty(name = "shellbox.outbox.enabled", stringValue = "true")
 public class OutboxRelay {
     /** The outgoing channel every service configures with the smallrye-kafka connector. */
     public static final String CHANNEL = "shellbox-outbox";
