@@ -10,8 +10,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
-import java.util.Map;
-import java.util.concurrent.CountDownLatch;
 import java.util.stream.Stream;
 
 /**
@@ -33,8 +31,8 @@ public final class DevStack {
     static final int TEST_S3_PORT = portFromEnv("SHELLBOX_TEST_S3_PORT", 19000);
 
     private final Layout layout;
-    private final List<ManagedProcess> started = Collections.synchronizedList(new ArrayList<>());
-    private volatile Postgres privatePostgres;
+    private final List<ManagedProcess> testInfra = Collections.synchronizedList(new ArrayList<>());
+    private volatile Stack stack;
 
     private DevStack(Layout layout) {
         this.layout = layout;
@@ -69,14 +67,6 @@ public final class DevStack {
             throw new StackException("Shellbox is already running (pid " + running + "); see " + layout.localEnv()
                     + ", stop it with `make stop`");
         }
-        List<Integer> ports = new ArrayList<>(List.of(Services.KAFKA_PORT, Services.S3_PORT));
-        Services.ALL.forEach(s -> ports.add(s.port()));
-        for (int port : ports) {
-            if (Readiness.portOpen("127.0.0.1", port)) {
-                throw new StackException("port " + port + " on 127.0.0.1 is already in use by another program;"
-                        + " stop it before `make run`");
-            }
-        }
         Files.writeString(
                 layout.pidFile(), Long.toString(ProcessHandle.current().pid()));
         Runtime.getRuntime()
@@ -89,47 +79,13 @@ public final class DevStack {
                         "dev-stack-shutdown"));
 
         long t0 = System.nanoTime();
-        if (!Postgres.isRunning()) {
-            say("PostgreSQL is not running on 127.0.0.1:5432; starting a private cluster under "
-                    + layout.data().resolve("postgres"));
-            privatePostgres = Postgres.startPrivate(
-                    layout.data().resolve("postgres"), layout.logs().resolve("postgres.log"));
-        }
-        say("starting Kafka and S3Proxy");
-        track(KafkaBroker.start(
-                layout,
-                layout.data().resolve("kafka"),
-                Services.KAFKA_PORT,
-                layout.logs().resolve("kafka.log")));
-        track(S3Endpoint.start(
-                layout,
-                layout.data().resolve("s3"),
-                Services.S3_PORT,
-                layout.logs().resolve("s3proxy.log")));
-
-        String adminKey = adminKey();
-        Map<String, String> env = Services.environment(layout, adminKey);
-        say("starting the services (logs in " + layout.logs() + ")");
-        List<ManagedProcess> services = new ArrayList<>();
-        for (Services.Service service : Services.ALL) {
-            ManagedProcess p = Services.start(layout, service, env);
-            track(p);
-            services.add(p);
-        }
-        for (int i = 0; i < Services.ALL.size(); i++) {
-            Services.Service service = Services.ALL.get(i);
-            Readiness.await(
-                    service.module(),
-                    services.get(i),
-                    Duration.ofSeconds(180),
-                    () -> Readiness.httpOk(service.healthUrl()));
-        }
-        String url = "http://127.0.0.1:" + Services.ALL.get(3).port();
+        StackOptions options = StackOptions.local(layout.state());
+        stack = Stack.start(layout, options, adminKey(), this::recordChild);
         Files.writeString(
                 layout.localEnv(),
-                "SHELLBOX_URL=" + url + "\nSHELLBOX_API_KEY=" + adminKey + "\n",
+                "SHELLBOX_URL=" + stack.gatewayUrl() + "\nSHELLBOX_API_KEY=" + stack.adminKey() + "\n",
                 StandardCharsets.UTF_8);
-        long seconds = Duration.ofNanos(System.nanoTime() - t0).toMillis();
+        long millis = Duration.ofNanos(System.nanoTime() - t0).toMillis();
         System.out.printf(
                 """
 
@@ -139,60 +95,52 @@ public final class DevStack {
                   Both are in %s; logs in %s.
                   Stop with Ctrl-C or `make stop`.
                 %n""",
-                seconds / 1000.0,
-                url,
-                adminKey,
+                millis / 1000.0,
+                stack.gatewayUrl(),
+                stack.adminKey(),
                 layout.checkout().relativize(layout.localEnv()),
-                layout.checkout().relativize(layout.logs()));
+                layout.checkout().relativize(options.logs()));
         watch();
     }
 
     /** Blocks until the launcher is stopped, reporting any component that dies on its own. */
     private void watch() {
-        CountDownLatch forever = new CountDownLatch(1);
-        Thread watcher = new Thread(() -> {
-            List<String> reported = new ArrayList<>();
-            while (true) {
-                for (ManagedProcess p : List.copyOf(started)) {
-                    if (!p.isAlive() && !reported.contains(p.name())) {
-                        reported.add(p.name());
-                        System.err.println(
-                                "dev-stack: " + p.name() + " exited; last lines of " + p.log() + ":\n" + p.tail(20));
-                    }
-                }
-                try {
-                    Thread.sleep(1000);
-                } catch (InterruptedException e) {
-                    return;
+        List<String> reported = new ArrayList<>();
+        while (true) {
+            for (ManagedProcess p : stack.processes()) {
+                if (!p.isAlive() && !reported.contains(p.name())) {
+                    reported.add(p.name());
+                    System.err.println(
+                            "dev-stack: " + p.name() + " exited; last lines of " + p.log() + ":\n" + p.tail(20));
                 }
             }
-        });
-        watcher.setDaemon(true);
-        watcher.start();
-        try {
-            forever.await();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
+            try {
+                Thread.sleep(1000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
         }
     }
 
-    private void track(ManagedProcess p) throws IOException {
-        started.add(p);
-        Files.writeString(
-                layout.childrenFile(),
-                p.pid() + "\n",
-                java.nio.file.StandardOpenOption.CREATE,
-                java.nio.file.StandardOpenOption.APPEND);
+    private void recordChild(ManagedProcess p) {
+        try {
+            Files.writeString(
+                    layout.childrenFile(),
+                    p.pid() + "\n",
+                    java.nio.file.StandardOpenOption.CREATE,
+                    java.nio.file.StandardOpenOption.APPEND);
+        } catch (IOException e) {
+            throw new StackException("cannot record child process: " + e.getMessage());
+        }
     }
 
     private void shutdown() {
-        List<ManagedProcess> toStop = new ArrayList<>(started);
-        Collections.reverse(toStop);
-        for (ManagedProcess p : toStop) {
-            p.stop(20);
+        if (stack != null) {
+            stack.close();
         }
-        if (privatePostgres != null) {
-            privatePostgres.stop();
+        for (ManagedProcess p : testInfra) {
+            p.stop(20);
         }
         try {
             Files.deleteIfExists(layout.childrenFile());
@@ -200,7 +148,7 @@ public final class DevStack {
         } catch (IOException e) {
             System.err.println("dev-stack: " + e.getMessage());
         }
-        if (!toStop.isEmpty()) {
+        if (stack != null || !testInfra.isEmpty()) {
             System.out.println("dev-stack: stopped");
         }
     }
@@ -278,8 +226,8 @@ public final class DevStack {
         Files.createDirectories(dir);
         Runtime.getRuntime().addShutdownHook(new Thread(this::shutdown, "dev-stack-test-shutdown"));
         long t0 = System.nanoTime();
-        started.add(KafkaBroker.start(layout, dir.resolve("kafka"), TEST_KAFKA_PORT, dir.resolve("kafka.log")));
-        started.add(S3Endpoint.start(layout, dir.resolve("s3"), TEST_S3_PORT, dir.resolve("s3proxy.log")));
+        testInfra.add(KafkaBroker.start(layout, dir.resolve("kafka"), TEST_KAFKA_PORT, dir.resolve("kafka.log")));
+        testInfra.add(S3Endpoint.start(layout, dir.resolve("s3"), TEST_S3_PORT, dir.resolve("s3proxy.log")));
         say("test infrastructure ready in "
                 + Duration.ofNanos(System.nanoTime() - t0).toMillis() + " ms: Kafka 127.0.0.1:" + TEST_KAFKA_PORT
                 + ", S3 http://127.0.0.1:" + TEST_S3_PORT);

@@ -40,14 +40,6 @@ record Layout(Path checkout, Path state) {
         return checkout.resolve(module).resolve("target/quarkus-app/quarkus-run.jar");
     }
 
-    Path logs() {
-        return state.resolve("logs");
-    }
-
-    Path data() {
-        return state.resolve("data");
-    }
-
     Path pidFile() {
         return state.resolve("run.pid");
     }

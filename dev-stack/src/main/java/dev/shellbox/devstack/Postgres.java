@@ -98,6 +98,35 @@ final class Postgres {
         Readiness.await("PostgreSQL on " + HOST + ":" + PORT, null, Duration.ofSeconds(60), Postgres::isRunning);
     }
 
+    /** Drops a database of the running server (as the postgres user, over psql), for a fresh test stack. */
+    static void dropDatabase(String name) throws IOException {
+        if (!name.matches("[A-Za-z0-9_]+")) {
+            throw new StackException("unsupported database name: " + name);
+        }
+        ManagedProcess p = ManagedProcess.start(
+                "psql",
+                List.of(
+                        "psql",
+                        "-h",
+                        HOST,
+                        "-p",
+                        Integer.toString(PORT),
+                        "-U",
+                        "postgres",
+                        "-d",
+                        "postgres",
+                        "-q",
+                        "-c",
+                        "DROP DATABASE IF EXISTS " + name + " WITH (FORCE)"),
+                Path.of("/"),
+                Map.of("PGCONNECT_TIMEOUT", "10"),
+                Files.createTempFile("shellbox-psql", ".log"));
+        int status = p.waitFor(Duration.ofSeconds(60));
+        if (status != 0) {
+            throw new StackException("dropping database " + name + " failed (status " + status + "):\n" + p.tail(10));
+        }
+    }
+
     void stop() {
         try {
             run(List.of(binaries.resolve("pg_ctl").toString(), "-D", dataDir.toString(), "-m", "fast", "stop"), true);
