@@ -1,0 +1,99 @@
+package dev.shellbox.shell.interp;
+
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+
+/** The shell builtins by name. */
+final class Builtins {
+    /** POSIX special builtins (their errors are fatal in POSIX mode; {@code type} calls them special). */
+    static final Set<String> SPECIAL = Set.of(
+            ":",
+            ".",
+            "break",
+            "continue",
+            "eval",
+            "exec",
+            "exit",
+            "export",
+            "readonly",
+            "return",
+            "set",
+            "shift",
+            "times",
+            "trap",
+            "unset",
+            "source");
+
+    /** Reserved words, for {@code type} and {@code command -v}. */
+    static final Set<String> KEYWORDS = Set.of(
+            "if",
+            "then",
+            "else",
+            "elif",
+            "fi",
+            "case",
+            "esac",
+            "for",
+            "select",
+            "while",
+            "until",
+            "do",
+            "done",
+            "in",
+            "function",
+            "time",
+            "{",
+            "}",
+            "!",
+            "[[",
+            "]]",
+            "coproc");
+
+    private static final Map<String, Builtin> ALL = new TreeMap<>();
+
+    static {
+        ControlBuiltins.register(ALL);
+        ALL.put("echo", new EchoBuiltin());
+        ALL.put("printf", new PrintfBuiltin());
+        ALL.put("read", new ReadBuiltin());
+        MapfileBuiltin mapfile = new MapfileBuiltin();
+        ALL.put("mapfile", mapfile);
+        ALL.put("readarray", mapfile);
+        TestBuiltin test = new TestBuiltin();
+        ALL.put("test", test);
+        ALL.put("[", test);
+        DirectoryBuiltins.register(ALL);
+        DeclareBuiltin declare = new DeclareBuiltin();
+        ALL.put("declare", declare);
+        ALL.put("typeset", declare);
+        ALL.put("local", declare);
+        ALL.put("export", declare);
+        ALL.put("readonly", declare);
+        ALL.put("unset", new UnsetBuiltin());
+        ALL.put("let", new LetBuiltin());
+        EvalBuiltins.register(ALL);
+        ALL.put("set", new SetBuiltin());
+        ALL.put("shopt", new ShoptBuiltin());
+        ALL.put("getopts", new GetoptsBuiltin());
+        TypeBuiltins.register(ALL);
+        AliasBuiltins.register(ALL);
+        ALL.put("trap", new TrapBuiltin());
+        JobBuiltins.register(ALL);
+        MiscBuiltins.register(ALL);
+    }
+
+    private Builtins() {}
+
+    static Builtin get(String name) {
+        return ALL.get(name);
+    }
+
+    static boolean isBuiltin(String name) {
+        return ALL.containsKey(name);
+    }
+
+    static Set<String> names() {
+        return ALL.keySet();
+    }
+}

@@ -1,0 +1,487 @@
+package dev.shellbox.shell.interp;
+
+import dev.shellbox.shell.expand.Quoting;
+import dev.shellbox.shell.io.Text;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.math.BigDecimal;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.ZonedDateTime;
+import java.util.List;
+
+/** {@code printf [-v var] format [arguments]}, with bash's conversions and number parsing. */
+final class PrintfBuiltin implements Builtin {
+
+    @Override
+    public int run(Interpreter sh, List<String> argv) throws IOException {
+        int i = 1;
+        String var = null;
+        while (i < argv.size()) {
+            String a = argv.get(i);
+            if (a.equals("--")) {
+                i++;
+                break;
+            }
+            if (a.equals("-v") && i + 1 < argv.size()) {
+                var = argv.get(i + 1);
+                i += 2;
+                continue;
+            }
+            if (a.startsWith("-v") && a.length() > 2) {
+                var = a.substring(2);
+                i++;
+                continue;
+            }
+            if (a.startsWith("-") && a.length() > 1) {
+                sh.builtinError("printf", a + ": invalid option");
+                sh.writeErr("printf: usage: printf [-v var] format [arguments]\n");
+                return 2;
+            }
+            break;
+        }
+        if (i >= argv.size()) {
+            sh.writeErr("printf: usage: printf [-v var] format [arguments]\n");
+            return 2;
+        }
+        if (var != null && !Interpreter.isValidName(var.replaceAll("\\[.*\\]$", ""))) {
+            sh.builtinError("printf", "`" + var + "': not a valid identifier");
+            return 2;
+        }
+        String format = argv.get(i);
+        List<String> args = argv.subList(i + 1, argv.size());
+        Formatter f = new Formatter(sh, args);
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        do {
+            int before = f.next;
+            if (f.formatOnce(format, out)) {
+                break;
+            }
+            if (f.next == before) {
+                break;
+            }
+        } while (f.next < args.size());
+        if (var != null) {
+            String value = Text.decode(out.toByteArray());
+            int bracket = var.indexOf('[');
+            if (bracket > 0 && var.endsWith("]")) {
+                String name = var.substring(0, bracket);
+                String sub = var.substring(bracket + 1, var.length() - 1);
+                Variable v = Vars.lookup(sh, name);
+                if (v != null && v.isAssociativeArray()) {
+                    Vars.assignElementOrAbort(sh, name, 0, sub, value);
+                } else {
+                    Vars.assignElementOrAbort(sh, name, sh.expander.evaluateArithmetic(sub), null, value);
+                }
+            } else if (!Vars.assign(sh, var, value)) {
+                return 1;
+            }
+            return f.status;
+        }
+        OutputStream o = sh.st.fds.output(1);
+        if (o == null) {
+            sh.builtinError("printf", "write error: Bad file descriptor");
+            return 1;
+        }
+        out.writeTo(o);
+        o.flush();
+        return f.status;
+    }
+
+    /** Applies a format to arguments, consuming them. */
+    static final class Formatter {
+        private final Interpreter sh;
+        private final List<String> args;
+        int next;
+        int status;
+
+        Formatter(Interpreter sh, List<String> args) {
+            this.sh = sh;
+            this.args = args;
+        }
+
+        private String nextArg() {
+            return next < args.size() ? args.get(next++) : null;
+        }
+
+        /** Formats once; true when output must stop ({@code \c} in %b). */
+        boolean formatOnce(String fmt, ByteArrayOutputStream out) {
+            int n = fmt.length();
+            int i = 0;
+            while (i < n) {
+                char c = fmt.charAt(i);
+                if (c == '\\') {
+                    int end = escapeEnd(fmt, i);
+                    if (fmt.charAt(i + 1 < n ? i + 1 : i) == 'c' && i + 1 < n) {
+                        return true;
+                    }
+                    Escapes.decode(fmt.substring(i, end), out, false, false);
+                    i = end;
+                    continue;
+                }
+                if (c != '%') {
+                    int j = i + 1;
+                    while (j < n && fmt.charAt(j) != '%' && fmt.charAt(j) != '\\') {
+                        j++;
+                    }
+                    Text.encodeTo(fmt.substring(i, j), out);
+                    i = j;
+                    continue;
+                }
+                if (i + 1 < n && fmt.charAt(i + 1) == '%') {
+                    out.write('%');
+                    i += 2;
+                    continue;
+                }
+                int j = i + 1;
+                StringBuilder flags = new StringBuilder();
+                while (j < n && "-+ #0'".indexOf(fmt.charAt(j)) >= 0) {
+                    flags.append(fmt.charAt(j++));
+                }
+                Integer width = null;
+                if (j < n && fmt.charAt(j) == '*') {
+                    width = (int) number(nextArg());
+                    j++;
+                } else {
+                    int ws = j;
+                    while (j < n && Character.isDigit(fmt.charAt(j))) {
+                        j++;
+                    }
+                    if (j > ws) {
+                        width = Integer.parseInt(fmt.substring(ws, j));
+                    }
+                }
+                Integer precision = null;
+                if (j < n && fmt.charAt(j) == '.') {
+                    j++;
+                    if (j < n && fmt.charAt(j) == '*') {
+                        precision = (int) number(nextArg());
+                        j++;
+                    } else {
+                        int ps = j;
+                        while (j < n && Character.isDigit(fmt.charAt(j))) {
+                            j++;
+                        }
+                        precision = j > ps ? Integer.parseInt(fmt.substring(ps, j)) : 0;
+                    }
+                }
+                while (j < n && "hlLqjzt".indexOf(fmt.charAt(j)) >= 0) {
+                    j++;
+                }
+                if (j >= n) {
+                    sh.builtinError("printf", "`" + fmt.substring(i) + "': missing format character");
+                    status = 1;
+                    return true;
+                }
+                char conv = fmt.charAt(j);
+                if (width != null && width < 0) {
+                    flags.append('-');
+                    width = -width;
+                }
+                if (conv == '(') {
+                    int close = fmt.indexOf(")T", j);
+                    if (close < 0) {
+                        sh.builtinError("printf", "`(': invalid format character");
+                        status = 1;
+                        return true;
+                    }
+                    String timeFmt = fmt.substring(j + 1, close);
+                    String arg = nextArg();
+                    String s = strftime(timeFmt, arg);
+                    pad(out, s, flags.toString(), width, precision);
+                    i = close + 2;
+                    continue;
+                }
+                if (!convert(conv, flags.toString(), width, precision, out)) {
+                    return true;
+                }
+                i = j + 1;
+            }
+            return false;
+        }
+
+        private static int escapeEnd(String fmt, int i) {
+            int n = fmt.length();
+            if (i + 1 >= n) {
+                return n;
+            }
+            char e = fmt.charAt(i + 1);
+            int j = i + 2;
+            if (e >= '0' && e <= '7') {
+                while (j < n && j < i + 4 && fmt.charAt(j) >= '0' && fmt.charAt(j) <= '7') {
+                    j++;
+                }
+            } else if (e == 'x') {
+                while (j < n && j < i + 4 && Character.digit(fmt.charAt(j), 16) >= 0) {
+                    j++;
+                }
+            } else if (e == 'u' || e == 'U') {
+                int max = e == 'u' ? 4 : 8;
+                while (j < n && j < i + 2 + max && Character.digit(fmt.charAt(j), 16) >= 0) {
+                    j++;
+                }
+            }
+            return j;
+        }
+
+        private boolean convert(char conv, String flags, Integer width, Integer precision, ByteArrayOutputStream out) {
+            switch (conv) {
+                case 's': {
+                    String a = nextArg();
+                    pad(out, a == null ? "" : a, flags, width, precision);
+                    return true;
+                }
+                case 'b': {
+                    String a = nextArg();
+                    ByteArrayOutputStream tmp = new ByteArrayOutputStream();
+                    boolean stop = Escapes.decode(a == null ? "" : a, tmp, false, true);
+                    pad(out, Text.decode(tmp.toByteArray()), flags, width, precision);
+                    return !stop;
+                }
+                case 'q': {
+                    String a = nextArg();
+                    pad(out, Quoting.backslash(a == null ? "" : a), flags, width, precision);
+                    return true;
+                }
+                case 'c': {
+                    String a = nextArg();
+                    String s = a == null || a.isEmpty() ? "" : a.substring(0, Character.charCount(a.codePointAt(0)));
+                    pad(out, s, flags, width, null);
+                    return true;
+                }
+                case 'd':
+                case 'i': {
+                    long v = number(nextArg());
+                    pad(
+                            out,
+                            integer(Long.toString(v), flags, precision),
+                            flags.replace("0", precision != null ? "" : "0"),
+                            width,
+                            null);
+                    return true;
+                }
+                case 'u':
+                case 'o':
+                case 'x':
+                case 'X': {
+                    long v = number(nextArg());
+                    String digits = switch (conv) {
+                        case 'u' -> Long.toUnsignedString(v);
+                        case 'o' -> Long.toOctalString(v);
+                        case 'x' -> Long.toHexString(v);
+                        default -> Long.toHexString(v).toUpperCase();
+                    };
+                    if (flags.contains("#") && v != 0) {
+                        digits = switch (conv) {
+                            case 'o' -> "0" + digits;
+                            case 'x' -> "0x" + digits;
+                            case 'X' -> "0X" + digits;
+                            default -> digits;
+                        };
+                    }
+                    if (precision != null) {
+                        StringBuilder sb = new StringBuilder();
+                        for (int k = digits.length(); k < precision; k++) {
+                            sb.append('0');
+                        }
+                        digits = sb + digits;
+                    }
+                    pad(out, digits, flags.replace("+", "").replace(" ", ""), width, null);
+                    return true;
+                }
+                case 'e':
+                case 'E':
+                case 'f':
+                case 'F':
+                case 'g':
+                case 'G':
+                case 'a':
+                case 'A': {
+                    double v = floating(nextArg());
+                    pad(out, FloatFormat.format(conv, flags, precision, v), flags, width, null);
+                    return true;
+                }
+                default:
+                    sh.builtinError("printf", "`" + conv + "': invalid format character");
+                    status = 1;
+                    return false;
+            }
+        }
+
+        private static String integer(String digits, String flags, Integer precision) {
+            boolean negative = digits.startsWith("-");
+            String body = negative ? digits.substring(1) : digits;
+            if (precision != null) {
+                StringBuilder sb = new StringBuilder();
+                for (int k = body.length(); k < precision; k++) {
+                    sb.append('0');
+                }
+                body = sb + body;
+                if (precision == 0 && body.equals("0")) {
+                    body = "";
+                }
+            }
+            String sign = negative ? "-" : flags.contains("+") ? "+" : flags.contains(" ") ? " " : "";
+            return sign + body;
+        }
+
+        /** Pads {@code s} to {@code width}: left-justified with '-', zero-filled with '0' (after any sign). */
+        private static void pad(ByteArrayOutputStream out, String s, String flags, Integer width, Integer precision) {
+            if (precision != null && s.codePointCount(0, s.length()) > precision) {
+                s = s.substring(0, s.offsetByCodePoints(0, precision));
+            }
+            int len = s.codePointCount(0, s.length());
+            if (width == null || len >= width) {
+                Text.encodeTo(s, out);
+                return;
+            }
+            StringBuilder sb = new StringBuilder();
+            if (flags.contains("-")) {
+                sb.append(s);
+                for (int k = len; k < width; k++) {
+                    sb.append(' ');
+                }
+            } else if (flags.contains("0") && !s.isEmpty() && isNumeric(s)) {
+                int signLen = s.startsWith("-") || s.startsWith("+") || s.startsWith(" ") ? 1 : 0;
+                if (s.startsWith("0x", signLen) || s.startsWith("0X", signLen)) {
+                    signLen += 2;
+                }
+                sb.append(s, 0, signLen);
+                for (int k = len; k < width; k++) {
+                    sb.append('0');
+                }
+                sb.append(s.substring(signLen));
+            } else {
+                for (int k = len; k < width; k++) {
+                    sb.append(' ');
+                }
+                sb.append(s);
+            }
+            Text.encodeTo(sb, out);
+        }
+
+        private static boolean isNumeric(String s) {
+            char c = s.charAt(s.length() - 1);
+            return Character.isDigit(c)
+                    || Character.isLetter(c) && "abcdefABCDEF".indexOf(c) >= 0
+                    || c == '.'
+                    || s.endsWith("inf")
+                    || s.endsWith("nan");
+        }
+
+        /** Parses a numeric argument as bash does; reports invalid numbers and uses the parsed prefix. */
+        long number(String a) {
+            if (a == null) {
+                return 0;
+            }
+            String s = a;
+            if (s.length() >= 2 && (s.charAt(0) == '\'' || s.charAt(0) == '"')) {
+                return s.codePointAt(1);
+            }
+            if (s.length() == 1 && (s.charAt(0) == '\'' || s.charAt(0) == '"')) {
+                return 0;
+            }
+            String t = s.stripLeading();
+            int i = 0;
+            boolean negative = false;
+            if (i < t.length() && (t.charAt(i) == '-' || t.charAt(i) == '+')) {
+                negative = t.charAt(i) == '-';
+                i++;
+            }
+            int base = 10;
+            if (t.startsWith("0x", i) || t.startsWith("0X", i)) {
+                base = 16;
+                i += 2;
+            } else if (t.startsWith("0", i) && t.length() > i + 1) {
+                base = 8;
+                i++;
+            }
+            int start = i;
+            long v = 0;
+            boolean overflow = false;
+            while (i < t.length() && Character.digit(t.charAt(i), base) >= 0) {
+                long nv = v * base + Character.digit(t.charAt(i), base);
+                if (nv / base != v && base == 10) {
+                    overflow = true;
+                }
+                v = nv;
+                i++;
+            }
+            if (i < t.length() || (i == start && !(base == 8))) {
+                if (!(i == start && base == 8 && i == t.length())) {
+                    sh.builtinError("printf", a + ": invalid number");
+                    status = 1;
+                }
+            }
+            if (overflow) {
+                sh.builtinError("printf", a + ": Numerical result out of range");
+                status = 1;
+                return negative ? Long.MIN_VALUE : Long.MAX_VALUE;
+            }
+            return negative ? -v : v;
+        }
+
+        double floating(String a) {
+            if (a == null) {
+                return 0;
+            }
+            String s = a.strip();
+            if (s.length() >= 2 && (s.charAt(0) == '\'' || s.charAt(0) == '"')) {
+                return s.codePointAt(1);
+            }
+            try {
+                if (s.startsWith("0x") || s.startsWith("0X")) {
+                    return Long.parseLong(s.substring(2), 16);
+                }
+                String lower = s.toLowerCase();
+                if (lower.equals("inf") || lower.equals("+inf") || lower.equals("infinity")) {
+                    return Double.POSITIVE_INFINITY;
+                }
+                if (lower.equals("-inf") || lower.equals("-infinity")) {
+                    return Double.NEGATIVE_INFINITY;
+                }
+                if (lower.equals("nan")) {
+                    return Double.NaN;
+                }
+                return new BigDecimal(s).doubleValue();
+            } catch (NumberFormatException e) {
+                int end = 0;
+                while (end < s.length() && (Character.isDigit(s.charAt(end)) || ".-+eE".indexOf(s.charAt(end)) >= 0)) {
+                    end++;
+                }
+                sh.builtinError("printf", a + ": invalid number");
+                status = 1;
+                try {
+                    return end == 0 ? 0 : Double.parseDouble(s.substring(0, end));
+                } catch (NumberFormatException e2) {
+                    return 0;
+                }
+            }
+        }
+
+        private String strftime(String fmt, String arg) {
+            long epoch;
+            if (arg == null || arg.isEmpty() || arg.equals("-1")) {
+                epoch = sh.session.clock.millis() / 1000;
+            } else if (arg.equals("-2")) {
+                epoch = sh.st.secondsBase / 1000;
+            } else {
+                epoch = number(arg);
+            }
+            ZoneId zone;
+            dev.shellbox.shell.expand.ShellVariable tz = sh.variable("TZ");
+            try {
+                zone = tz == null
+                                || tz.scalarValue() == null
+                                || tz.scalarValue().isEmpty()
+                        ? ZoneId.of("UTC")
+                        : ZoneId.of(tz.scalarValue());
+            } catch (RuntimeException e) {
+                zone = ZoneId.of("UTC");
+            }
+            ZonedDateTime t = Instant.ofEpochSecond(epoch).atZone(zone);
+            return Strftime.format(fmt.isEmpty() ? "%X" : fmt, t);
+        }
+    }
+}

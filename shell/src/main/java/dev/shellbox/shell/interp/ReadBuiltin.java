@@ -1,0 +1,357 @@
+package dev.shellbox.shell.interp;
+
+import dev.shellbox.shell.io.Text;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.ArrayList;
+import java.util.List;
+
+/** {@code read [-ers] [-a array] [-d delim] [-i text] [-n n] [-N n] [-p prompt] [-t timeout] [-u fd] [name ...]}. */
+final class ReadBuiltin implements Builtin {
+
+    @Override
+    public int run(Interpreter sh, List<String> argv) throws IOException {
+        boolean raw = false;
+        String array = null;
+        int delim = '\n';
+        int nchars = -1;
+        boolean exact = false;
+        String prompt = null;
+        double timeout = -1;
+        int fd = 0;
+        int i = 1;
+        for (; i < argv.size(); i++) {
+            String a = argv.get(i);
+            if (a.equals("--")) {
+                i++;
+                break;
+            }
+            if (!a.startsWith("-") || a.length() == 1) {
+                break;
+            }
+            for (int k = 1; k < a.length(); k++) {
+                char c = a.charAt(k);
+                if ("adinNptu".indexOf(c) >= 0) {
+                    String value;
+                    if (k + 1 < a.length()) {
+                        value = a.substring(k + 1);
+                    } else if (i + 1 < argv.size()) {
+                        value = argv.get(++i);
+                    } else {
+                        sh.builtinError("read", "-" + c + ": option requires an argument");
+                        sh.writeErr("read: usage: read [-ers] [-a array] [-d delim] [-i text] [-n nchars] [-N nchars]"
+                                + " [-p prompt] [-t timeout] [-u fd] [name ...]\n");
+                        return 2;
+                    }
+                    switch (c) {
+                        case 'a' -> array = value;
+                        case 'd' -> delim = value.isEmpty() ? 0 : Text.encode(value.substring(0, 1))[0] & 0xff;
+                        case 'i' -> {}
+                        case 'n', 'N' -> {
+                            try {
+                                nchars = Integer.parseInt(value);
+                            } catch (NumberFormatException e) {
+                                sh.builtinError("read", value + ": invalid number");
+                                return 1;
+                            }
+                            if (nchars < 0) {
+                                sh.builtinError("read", value + ": invalid number");
+                                return 1;
+                            }
+                            exact = c == 'N';
+                        }
+                        case 'p' -> prompt = value;
+                        case 't' -> {
+                            try {
+                                timeout = Double.parseDouble(value);
+                            } catch (NumberFormatException e) {
+                                sh.builtinError("read", value + ": invalid timeout specification");
+                                return 1;
+                            }
+                        }
+                        default -> {
+                            try {
+                                fd = Integer.parseInt(value);
+                            } catch (NumberFormatException e) {
+                                sh.builtinError("read", value + ": invalid file descriptor specification");
+                                return 1;
+                            }
+                        }
+                    }
+                    break;
+                }
+                switch (c) {
+                    case 'r' -> raw = true;
+                    case 's', 'e' -> {}
+                    default -> {
+                        sh.builtinError("read", "-" + c + ": invalid option");
+                        sh.writeErr("read: usage: read [-ers] [-a array] [-d delim] [-i text] [-n nchars] [-N nchars]"
+                                + " [-p prompt] [-t timeout] [-u fd] [name ...]\n");
+                        return 2;
+                    }
+                }
+            }
+        }
+        List<String> names = new ArrayList<>(argv.subList(i, argv.size()));
+        for (String name : names) {
+            if (!Interpreter.isValidName(name.replaceAll("\\[.*\\]$", ""))) {
+                sh.builtinError("read", "`" + name + "': not a valid identifier");
+                return 1;
+            }
+        }
+        if (array != null && !Interpreter.isValidName(array)) {
+            sh.builtinError("read", "`" + array + "': not a valid identifier");
+            return 1;
+        }
+        FdEntry entry = sh.st.fds.get(fd);
+        if (entry == null || entry.in == null) {
+            sh.builtinError("read", fd + ": invalid file descriptor: Bad file descriptor");
+            return 1;
+        }
+        InputStream in = entry.in;
+        if (prompt != null && sh.session.terminal && entry.root) {
+            sh.writeErr(prompt);
+        }
+        if (timeout == 0) {
+            return in.available() > 0 ? 0 : 1;
+        }
+        Line line = readInput(sh, in, delim, nchars, exact, raw, timeout);
+        if (line.timedOut) {
+            assignResult(sh, names, array, line, exact);
+            return 142;
+        }
+        assignResult(sh, names, array, line, exact);
+        boolean complete = line.sawDelimiter || nchars == 0 || (nchars > 0 && line.count >= nchars);
+        return complete ? 0 : 1;
+    }
+
+    /** The characters read, with a flag per character telling whether a backslash protected it. */
+    static final class Line {
+        final StringBuilder text = new StringBuilder();
+        final StringBuilder escaped = new StringBuilder();
+        boolean sawDelimiter;
+        boolean timedOut;
+        int count;
+    }
+
+    private static Line readInput(
+            Interpreter sh, InputStream in, int delim, int nchars, boolean exact, boolean raw, double timeout)
+            throws IOException {
+        Line line = new Line();
+        if (nchars == 0) {
+            return line;
+        }
+        long deadline = timeout > 0 ? System.nanoTime() + (long) (timeout * 1e9) : 0;
+        ByteArrayOutputStream pending = new ByteArrayOutputStream();
+        boolean escapeNext = false;
+        while (true) {
+            sh.checkCancelled();
+            if (deadline != 0) {
+                while (in.available() == 0) {
+                    if (System.nanoTime() > deadline) {
+                        line.timedOut = true;
+                        return line;
+                    }
+                    sh.cancellation.sleep(5);
+                    if (in.available() == 0 && isAtEof(in)) {
+                        break;
+                    }
+                }
+            }
+            int b = in.read();
+            if (b < 0) {
+                break;
+            }
+            if (!exact && b == delim && !escapeNext) {
+                line.sawDelimiter = true;
+                break;
+            }
+            if (!raw && !escapeNext && b == '\\') {
+                escapeNext = true;
+                continue;
+            }
+            if (escapeNext && b == '\n') {
+                escapeNext = false;
+                continue;
+            }
+            pending.write(b);
+            String decoded = completeChar(pending);
+            if (decoded == null) {
+                continue;
+            }
+            line.text.append(decoded);
+            for (int k = 0; k < decoded.length(); k++) {
+                line.escaped.append(escapeNext ? '1' : '0');
+            }
+            escapeNext = false;
+            line.count++;
+            if (nchars > 0 && line.count >= nchars) {
+                break;
+            }
+        }
+        if (pending.size() > 0) {
+            String rest = Text.decode(pending.toByteArray());
+            line.text.append(rest);
+            for (int k = 0; k < rest.length(); k++) {
+                line.escaped.append('0');
+            }
+            line.count++;
+        }
+        return line;
+    }
+
+    private static boolean isAtEof(InputStream in) {
+        return in instanceof Pipe.EndAware e ? e.atEnd() : in instanceof java.io.ByteArrayInputStream;
+    }
+
+    /** Decodes the pending bytes when they form a complete UTF-8 character (or an invalid byte); else null. */
+    private static String completeChar(ByteArrayOutputStream pending) {
+        byte[] b = pending.toByteArray();
+        int first = b[0] & 0xff;
+        int need = first < 0x80 ? 1 : first >= 0xF0 && first <= 0xF4 ? 4 : first >= 0xE0 ? 3 : first >= 0xC2 ? 2 : 1;
+        if (b.length < need) {
+            if ((b[b.length - 1] & 0xC0) != 0x80 && b.length > 1) {
+                String s = Text.decode(b);
+                pending.reset();
+                return s;
+            }
+            return null;
+        }
+        pending.reset();
+        return Text.decode(b);
+    }
+
+    private static void assignResult(Interpreter sh, List<String> names, String array, Line line, boolean exact) {
+        String text = line.text.toString();
+        String escaped = line.escaped.toString();
+        if (array != null) {
+            List<String> fields = split(sh, text, escaped, -1);
+            List<String[]> elems = new ArrayList<>();
+            for (String f : fields) {
+                elems.add(new String[] {null, f, null});
+            }
+            Vars.assignArray(sh, array, elems, false, null, false);
+            return;
+        }
+        if (names.isEmpty()) {
+            Vars.assign(sh, "REPLY", text);
+            return;
+        }
+        if (exact) {
+            Vars.assign(sh, names.get(0), text);
+            for (int k = 1; k < names.size(); k++) {
+                Vars.assign(sh, names.get(k), "");
+            }
+            return;
+        }
+        List<String> fields = split(sh, text, escaped, names.size());
+        for (int k = 0; k < names.size(); k++) {
+            String value = k < fields.size() ? fields.get(k) : "";
+            String name = names.get(k);
+            int bracket = name.indexOf('[');
+            if (bracket > 0) {
+                String arr = name.substring(0, bracket);
+                String sub = name.substring(bracket + 1, name.length() - 1);
+                Variable v = Vars.lookup(sh, arr);
+                if (v != null && v.isAssociativeArray()) {
+                    Vars.assignElementOrAbort(sh, arr, 0, sub, value);
+                } else {
+                    Vars.assignElementOrAbort(sh, arr, sh.expander.evaluateArithmetic(sub), null, value);
+                }
+            } else {
+                Vars.assign(sh, name, value);
+            }
+        }
+    }
+
+    /**
+     * Splits on IFS as read does: at most {@code max} fields (-1 for no limit), the last one taking the rest of the
+     * line without trailing IFS whitespace. Escaped characters never split.
+     */
+    static List<String> split(Interpreter sh, String text, String escaped, int max) {
+        dev.shellbox.shell.expand.ShellVariable v = sh.variable("IFS");
+        String ifs = v == null || !v.isSet() ? " \t\n" : v.scalarValue();
+        List<String> out = new ArrayList<>();
+        int n = text.length();
+        if (ifs.isEmpty()) {
+            out.add(text);
+            return out;
+        }
+        int i = 0;
+        // skip leading IFS whitespace
+        while (i < n && isWhite(text.charAt(i), ifs) && escaped.charAt(i) == '0') {
+            i++;
+        }
+        while (i < n) {
+            if (max > 0 && out.size() == max - 1) {
+                int end = n;
+                while (end > i && isWhite(text.charAt(end - 1), ifs) && escaped.charAt(end - 1) == '0') {
+                    end--;
+                }
+                String rest = text.substring(i, end);
+                // a single trailing non-whitespace delimiter is dropped when nothing follows it
+                if (end > i
+                        && ifs.indexOf(text.charAt(end - 1)) >= 0
+                        && escaped.charAt(end - 1) == '0'
+                        && !isWhite(text.charAt(end - 1), ifs)) {
+                    String without = rest.substring(0, rest.length() - 1);
+                    boolean otherDelimiter = false;
+                    for (int k = i; k < end - 1; k++) {
+                        if (ifs.indexOf(text.charAt(k)) >= 0 && escaped.charAt(k) == '0') {
+                            otherDelimiter = true;
+                            break;
+                        }
+                    }
+                    if (!otherDelimiter) {
+                        rest = without;
+                    }
+                }
+                out.add(rest);
+                return out;
+            }
+            StringBuilder field = new StringBuilder();
+            while (i < n && !(ifs.indexOf(text.charAt(i)) >= 0 && escaped.charAt(i) == '0')) {
+                field.append(text.charAt(i));
+                i++;
+            }
+            out.add(field.toString());
+            if (i >= n) {
+                break;
+            }
+            // consume the delimiter: whitespace run, optionally one non-whitespace char, whitespace run
+            while (i < n && isWhite(text.charAt(i), ifs) && escaped.charAt(i) == '0') {
+                i++;
+            }
+            if (i < n
+                    && ifs.indexOf(text.charAt(i)) >= 0
+                    && !isWhite(text.charAt(i), ifs)
+                    && escaped.charAt(i) == '0') {
+                i++;
+                while (i < n && isWhite(text.charAt(i), ifs) && escaped.charAt(i) == '0') {
+                    i++;
+                }
+            }
+        }
+        return out;
+    }
+
+    private static boolean isWhite(char c, String ifs) {
+        return (c == ' ' || c == '\t' || c == '\n') && ifs.indexOf(c) >= 0;
+    }
+
+    /** Reads one line (without its newline) byte by byte; null at end of input. */
+    static String readLine(InputStream in) throws IOException {
+        ByteArrayOutputStream buf = new ByteArrayOutputStream();
+        int b;
+        boolean any = false;
+        while ((b = in.read()) >= 0) {
+            any = true;
+            if (b == '\n') {
+                break;
+            }
+            buf.write(b);
+        }
+        return any ? Text.decode(buf.toByteArray()) : null;
+    }
+}

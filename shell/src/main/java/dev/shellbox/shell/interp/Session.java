@@ -1,0 +1,88 @@
+package dev.shellbox.shell.interp;
+
+import dev.shellbox.shell.commands.CommandRegistry;
+import dev.shellbox.shell.commands.Identity;
+import dev.shellbox.shell.fs.FileSystem;
+import dev.shellbox.shell.io.Cancellation;
+import java.time.Clock;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicLong;
+
+/** What every process of one shell shares: file system, commands, escalator, limits, counters. */
+final class Session {
+    /** Threads for pipeline stages, background jobs and stream pumps; large stacks for deep recursion. */
+    static final ExecutorService POOL = Executors.newCachedThreadPool(r -> {
+        Thread t = new Thread(null, r, "shellbox-worker", 256L << 20);
+        t.setDaemon(true);
+        return t;
+    });
+
+    final FileSystem fs;
+    /** Set once by the shell after the {@code bash} command (which needs the session) is registered. */
+    volatile CommandRegistry registry;
+
+    final Escalator escalator;
+    final ExecutionLimits limits;
+    final Identity identity;
+    final Clock clock;
+    final AtomicLong commands = new AtomicLong();
+    final AtomicLong builtinCommands = new AtomicLong();
+    final AtomicLong escalatedCommands = new AtomicLong();
+    final AtomicLong loopIterations = new AtomicLong();
+    final AtomicLong nextPid;
+    volatile Cancellation cancellation = Cancellation.create();
+    /** Whether the root streams are a terminal ({@code test -t}). */
+    volatile boolean terminal;
+
+    Session(
+            FileSystem fs,
+            CommandRegistry registry,
+            Escalator escalator,
+            ExecutionLimits limits,
+            Identity identity,
+            Clock clock,
+            long firstPid) {
+        this.fs = fs;
+        this.registry = registry;
+        this.escalator = escalator;
+        this.limits = limits;
+        this.identity = identity;
+        this.clock = clock;
+        this.nextPid = new AtomicLong(firstPid);
+    }
+
+    private final java.util.concurrent.ConcurrentHashMap<Long, Interpreter> processes =
+            new java.util.concurrent.ConcurrentHashMap<>();
+
+    /** Registers a process that {@code kill} can reach by pid. */
+    void addProcess(long pid, Interpreter p) {
+        processes.put(pid, p);
+    }
+
+    void removeProcess(long pid) {
+        processes.remove(pid);
+    }
+
+    Interpreter process(long pid) {
+        return processes.get(pid);
+    }
+
+    long newPid() {
+        return nextPid.incrementAndGet();
+    }
+
+    void countCommand() {
+        if (commands.incrementAndGet() > limits.maxCommands()) {
+            throw new dev.shellbox.shell.io.LimitExceededException(
+                    "maxCommands", "more than " + limits.maxCommands() + " commands");
+        }
+    }
+
+    void countLoopIteration() {
+        if (loopIterations.incrementAndGet() > limits.maxLoopIterations()) {
+            throw new dev.shellbox.shell.io.LimitExceededException(
+                    "maxLoopIterations", "more than " + limits.maxLoopIterations() + " loop iterations");
+        }
+    }
+}
