@@ -21,4 +21,34 @@ public interface SandboxConfig {
     /** How often running sandboxes are checked for idleness. */
     @WithDefault("15s")
     String idleCheckInterval();
+
+    /** Threads that run scripts; execs beyond them wait in line. */
+    @WithDefault("64")
+    int execThreads();
+
+    /** Execs that may wait for a thread before new ones are refused with 503. */
+    @WithDefault("1000")
+    int execQueue();
+
+    /** Timeout of an exec that asks for none, in milliseconds (the plan's maximum still applies). */
+    @WithDefault("60000")
+    long defaultExecTimeoutMs();
+
+    /** Bytes of clean file content a sandbox's working view keeps in memory after an exec. */
+    @WithDefault("67108864")
+    long viewMemoryBytes();
+
+    /** Limits applied when usage-service cannot say what the user's plan allows. */
+    FallbackLimits fallback();
+
+    /** Plan limits used while usage-service does not answer. */
+    interface FallbackLimits {
+        /** Longest exec, in milliseconds. */
+        @WithDefault("300000")
+        long maxExecTimeoutMs();
+
+        /** Most bytes of stdout plus stderr an exec returns. */
+        @WithDefault("10485760")
+        long maxOutputBytes();
+    }
 }

@@ -3,6 +3,7 @@ package dev.shellbox.sandbox.rest;
 import dev.shellbox.platform.problem.ProblemException;
 import dev.shellbox.sandbox.domain.SandboxState;
 import dev.shellbox.sandbox.service.SandboxService;
+import dev.shellbox.sandbox.service.SessionService;
 import io.smallrye.mutiny.Uni;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
@@ -25,9 +26,11 @@ import org.jboss.resteasy.reactive.RestResponse;
 @Consumes(MediaType.APPLICATION_JSON)
 public class SandboxResource {
     private final SandboxService sandboxes;
+    private final SessionService sessions;
 
-    public SandboxResource(SandboxService sandboxes) {
+    public SandboxResource(SandboxService sandboxes, SessionService sessions) {
         this.sandboxes = sandboxes;
+        this.sessions = sessions;
     }
 
     /** Creates a sandbox (201), or returns the caller's sandbox of that name (200). */
@@ -77,7 +80,10 @@ public class SandboxResource {
     @POST
     @Path("/{id}/pause")
     public Uni<SandboxResponse> pause(@HeaderParam(UserId.HEADER) String user, @PathParam("id") String id) {
-        return sandboxes.pause(UserId.require(user), id).map(SandboxResponse::of);
+        return sandboxes
+                .pause(UserId.require(user), id)
+                .call(s -> sessions.release(id))
+                .map(SandboxResponse::of);
     }
 
     @POST
@@ -89,6 +95,9 @@ public class SandboxResource {
     @DELETE
     @Path("/{id}")
     public Uni<RestResponse<Void>> destroy(@HeaderParam(UserId.HEADER) String user, @PathParam("id") String id) {
-        return sandboxes.destroy(UserId.require(user), id).map(v -> RestResponse.noContent());
+        return sandboxes
+                .destroy(UserId.require(user), id)
+                .invoke(v -> sessions.discard(id))
+                .map(v -> RestResponse.noContent());
     }
 }

@@ -11,9 +11,11 @@ class IdleSandboxReaper {
     private static final Logger LOG = Logger.getLogger(IdleSandboxReaper.class);
 
     private final SandboxService sandboxes;
+    private final SessionService sessions;
 
-    IdleSandboxReaper(SandboxService sandboxes) {
+    IdleSandboxReaper(SandboxService sandboxes, SessionService sessions) {
         this.sandboxes = sandboxes;
+        this.sessions = sessions;
     }
 
     @Scheduled(
@@ -28,6 +30,12 @@ class IdleSandboxReaper {
                         LOG.infof("paused idle sandboxes %s", ids);
                     }
                 })
+                .call(ids -> io.smallrye.mutiny.Multi.createFrom()
+                        .iterable(ids)
+                        .onItem()
+                        .transformToUniAndConcatenate(sessions::release)
+                        .collect()
+                        .last())
                 .onFailure()
                 .invoke(e -> LOG.warnf("idle check failed: %s", e.getMessage()))
                 .onFailure()
