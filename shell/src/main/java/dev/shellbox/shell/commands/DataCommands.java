@@ -1,5 +1,9 @@
 package dev.shellbox.shell.commands;
 
+import dev.shellbox.shell.commands.checksum.Algorithm;
+import dev.shellbox.shell.commands.checksum.CksumCommand;
+import dev.shellbox.shell.commands.checksum.DigestSumCommand;
+import java.util.ArrayList;
 import java.util.List;
 
 /** awk, jq, yq, checksums, compression and archives, sqlite3. */
@@ -7,6 +11,12 @@ final class DataCommands {
     private DataCommands() {}
 
     static List<Command> all() {
-        return List.of();
+        List<Command> all = new ArrayList<>();
+        all.add(new Base64Command());
+        for (Algorithm a : Algorithm.values()) {
+            all.add(new DigestSumCommand(a.cksumName() + "sum", a));
+        }
+        all.add(new CksumCommand());
+        return List.copyOf(all);
     }
 }
