@@ -1,5 +1,6 @@
 package dev.shellbox.shell.commands;
 
+import dev.shellbox.shell.commands.awk.AwkCommand;
 import dev.shellbox.shell.commands.checksum.Algorithm;
 import dev.shellbox.shell.commands.checksum.CksumCommand;
 import dev.shellbox.shell.commands.checksum.DigestSumCommand;
@@ -12,6 +13,7 @@ final class DataCommands {
 
     static List<Command> all() {
         List<Command> all = new ArrayList<>();
+        all.add(new AwkCommand());
         all.add(new Base64Command());
         for (Algorithm a : Algorithm.values()) {
             all.add(new DigestSumCommand(a.cksumName() + "sum", a));
