@@ -508,8 +508,10 @@ final class AwkRuntime {
                 startMain(ctx.openInput(arg), arg);
                 return true;
             } catch (FsException e) {
-                throw new AwkRuntimeError("cannot open file `" + arg + "' for reading: "
-                        + e.errno().message());
+                throw new AwkRuntimeError(
+                        "cannot open file `" + arg + "' for reading: "
+                                + e.errno().message(),
+                        nr > 0 || !program.begin.isEmpty());
             }
         }
         if (!sawFileOperand) {
