@@ -4,6 +4,7 @@ import dev.shellbox.shell.commands.awk.AwkCommand;
 import dev.shellbox.shell.commands.checksum.Algorithm;
 import dev.shellbox.shell.commands.checksum.CksumCommand;
 import dev.shellbox.shell.commands.checksum.DigestSumCommand;
+import dev.shellbox.shell.commands.jq.JqCommand;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -19,6 +20,7 @@ final class DataCommands {
             all.add(new DigestSumCommand(a.cksumName() + "sum", a));
         }
         all.add(new CksumCommand());
+        all.add(new JqCommand());
         return List.copyOf(all);
     }
 }

@@ -5,11 +5,11 @@ import java.time.format.TextStyle;
 import java.time.temporal.IsoFields;
 import java.util.Locale;
 
-/** C strftime(3) in the C locale, for gawk's strftime(). */
-final class Strftime {
+/** C strftime(3) in the C locale: gawk's strftime() and jq's. */
+public final class Strftime {
     private Strftime() {}
 
-    static String format(String format, ZonedDateTime t) {
+    public static String format(String format, ZonedDateTime t) {
         StringBuilder out = new StringBuilder();
         for (int i = 0; i < format.length(); i++) {
             char c = format.charAt(i);
