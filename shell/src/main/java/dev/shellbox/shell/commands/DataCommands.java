@@ -1,5 +1,6 @@
 package dev.shellbox.shell.commands;
 
+import dev.shellbox.shell.commands.archive.GzipCommand;
 import dev.shellbox.shell.commands.awk.AwkCommand;
 import dev.shellbox.shell.commands.checksum.Algorithm;
 import dev.shellbox.shell.commands.checksum.CksumCommand;
@@ -20,6 +21,7 @@ final class DataCommands {
             all.add(new DigestSumCommand(a.cksumName() + "sum", a));
         }
         all.add(new CksumCommand());
+        all.add(new GzipCommand());
         all.add(new JqCommand());
         return List.copyOf(all);
     }
