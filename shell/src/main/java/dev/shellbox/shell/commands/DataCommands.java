@@ -1,6 +1,7 @@
 package dev.shellbox.shell.commands;
 
 import dev.shellbox.shell.commands.archive.GzipCommand;
+import dev.shellbox.shell.commands.archive.TarCommand;
 import dev.shellbox.shell.commands.awk.AwkCommand;
 import dev.shellbox.shell.commands.checksum.Algorithm;
 import dev.shellbox.shell.commands.checksum.CksumCommand;
@@ -23,6 +24,7 @@ final class DataCommands {
         all.add(new CksumCommand());
         all.add(new GzipCommand());
         all.add(new JqCommand());
+        all.add(new TarCommand());
         return List.copyOf(all);
     }
 }
