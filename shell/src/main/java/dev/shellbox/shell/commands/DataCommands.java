@@ -2,6 +2,8 @@ package dev.shellbox.shell.commands;
 
 import dev.shellbox.shell.commands.archive.GzipCommand;
 import dev.shellbox.shell.commands.archive.TarCommand;
+import dev.shellbox.shell.commands.archive.UnzipCommand;
+import dev.shellbox.shell.commands.archive.ZipCommand;
 import dev.shellbox.shell.commands.awk.AwkCommand;
 import dev.shellbox.shell.commands.checksum.Algorithm;
 import dev.shellbox.shell.commands.checksum.CksumCommand;
@@ -25,6 +27,8 @@ final class DataCommands {
         all.add(new GzipCommand());
         all.add(new JqCommand());
         all.add(new TarCommand());
+        all.add(new UnzipCommand());
+        all.add(new ZipCommand());
         return List.copyOf(all);
     }
 }
