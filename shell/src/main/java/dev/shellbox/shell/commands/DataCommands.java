@@ -9,6 +9,7 @@ import dev.shellbox.shell.commands.checksum.Algorithm;
 import dev.shellbox.shell.commands.checksum.CksumCommand;
 import dev.shellbox.shell.commands.checksum.DigestSumCommand;
 import dev.shellbox.shell.commands.jq.JqCommand;
+import dev.shellbox.shell.commands.sqlite.SqliteCommand;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -26,6 +27,7 @@ final class DataCommands {
         all.add(new CksumCommand());
         all.add(new GzipCommand());
         all.add(new JqCommand());
+        all.add(new SqliteCommand());
         all.add(new TarCommand());
         all.add(new UnzipCommand());
         all.add(new ZipCommand());

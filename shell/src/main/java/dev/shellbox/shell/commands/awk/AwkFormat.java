@@ -6,7 +6,7 @@ import java.math.MathContext;
 import java.math.RoundingMode;
 
 /** printf and sprintf as C and gawk format them: flags, width, precision, {@code *}, every conversion. */
-final class AwkFormat {
+public final class AwkFormat {
     private static final BigInteger TWO_64 = BigInteger.ONE.shiftLeft(64);
 
     private AwkFormat() {}
@@ -284,7 +284,7 @@ final class AwkFormat {
     }
 
     /** %g: %e or %f by the exponent, trailing zeros removed unless {@code alt}. */
-    static String formatG(double d, int precision, boolean alt, boolean upper) {
+    public static String formatG(double d, int precision, boolean alt, boolean upper) {
         if (d < 0 || (d == 0 && 1 / d < 0)) {
             return "-" + formatG(-d, precision, alt, upper);
         }
