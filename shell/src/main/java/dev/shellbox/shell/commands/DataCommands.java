@@ -9,6 +9,7 @@ import dev.shellbox.shell.commands.checksum.Algorithm;
 import dev.shellbox.shell.commands.checksum.CksumCommand;
 import dev.shellbox.shell.commands.checksum.DigestSumCommand;
 import dev.shellbox.shell.commands.jq.JqCommand;
+import dev.shellbox.shell.commands.jq.YqCommand;
 import dev.shellbox.shell.commands.sqlite.SqliteCommand;
 import java.util.ArrayList;
 import java.util.List;
@@ -30,6 +31,7 @@ final class DataCommands {
         all.add(new SqliteCommand());
         all.add(new TarCommand());
         all.add(new UnzipCommand());
+        all.add(new YqCommand());
         all.add(new ZipCommand());
         return List.copyOf(all);
     }
