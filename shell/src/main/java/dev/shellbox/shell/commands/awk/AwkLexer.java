@@ -258,6 +258,16 @@ final class AwkLexer {
         while (pos < src.length() && Character.isDigit(src.charAt(pos))) {
             pos++;
         }
+        String digits = src.substring(start, pos);
+        boolean fraction =
+                pos < src.length() && (src.charAt(pos) == '.' || src.charAt(pos) == 'e' || src.charAt(pos) == 'E');
+        if (!fraction
+                && digits.length() > 1
+                && digits.startsWith("0")
+                && digits.chars().allMatch(c -> c < '8')) {
+            // gawk reads 010 in program text as octal
+            return String.valueOf(Long.parseLong(digits, 8));
+        }
         if (pos < src.length() && src.charAt(pos) == '.') {
             pos++;
             while (pos < src.length() && Character.isDigit(src.charAt(pos))) {

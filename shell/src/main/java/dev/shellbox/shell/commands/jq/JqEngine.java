@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.DecimalNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.NumericNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.ValueNode;
 import java.math.BigDecimal;
@@ -24,12 +25,19 @@ public final class JqEngine {
             .setNodeFactory(new LiteralNumbers());
 
     /**
-     * Keeps decimals exactly as written, and integers beyond a long as decimals: jackson-jq computes with those as
-     * doubles (as jq does), where it would wrap a big integer around.
+     * Keeps decimals exactly as written, and integers beyond 2^53 as decimals: their digits print as written (jq 1.7
+     * keeps literals) while jackson-jq computes with them as doubles, as jq does, instead of wrapping around a long.
      */
     private static final class LiteralNumbers extends JsonNodeFactory {
+        private static final long MAX_EXACT_DOUBLE = 1L << 53;
+
         LiteralNumbers() {
             super(true);
+        }
+
+        @Override
+        public NumericNode numberNode(long v) {
+            return Math.abs(v) > MAX_EXACT_DOUBLE ? DecimalNode.valueOf(BigDecimal.valueOf(v)) : super.numberNode(v);
         }
 
         @Override

@@ -151,7 +151,12 @@ public final class JsonPrinter {
     /** A number as jq prints it: literals keep their text, computed doubles take the shortest round-trip form. */
     public static String number(JsonNode node) {
         if (node.isIntegralNumber()) {
-            return node.bigIntegerValue().toString();
+            // Integers the engine computed are doubles in jq: large ones print in jq's double form. Large integer
+            // literals of the input arrive as decimals (see JqEngine) and keep their digits.
+            if (node.canConvertToLong() && Math.abs(node.longValue()) < 100_000_000_000_000_000L) {
+                return Long.toString(node.longValue());
+            }
+            return formatDouble(node.doubleValue());
         }
         if (node.isBigDecimal()) {
             return node.decimalValue().toString();
