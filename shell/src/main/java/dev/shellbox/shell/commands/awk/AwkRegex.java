@@ -31,9 +31,18 @@ final class AwkRegex {
         }
     }
 
+    /** Whether the regex matches anywhere in {@code s}. Reuses one Matcher: an awk run is single-threaded. */
     boolean matches(CharSequence s) {
-        return pattern.matcher(s).find();
+        Matcher m = reusable;
+        if (m == null) {
+            m = reusable = pattern.matcher(s);
+        } else {
+            m.reset(s);
+        }
+        return m.find();
     }
+
+    private Matcher reusable;
 
     /** A match: {@code [start, end)}. */
     record Match(int start, int end) {}

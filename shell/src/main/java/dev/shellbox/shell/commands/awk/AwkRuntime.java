@@ -80,6 +80,7 @@ final class AwkRuntime {
     private boolean fsParagraph;
     private FieldSplitter fsSplitter;
     private final Map<String, AwkRegex> regexCache = new HashMap<>();
+    private final Map<String, FieldSplitter> splitterCache = new HashMap<>();
 
     // The main input: ARGV operands in turn, or stdin.
     private int argIndex = 1;
@@ -221,8 +222,17 @@ final class AwkRuntime {
         return regex;
     }
 
+    /** The splitter for split()'s separator argument, cached as split() is often called once per record. */
     FieldSplitter splitterFor(String fs) {
-        return FieldSplitter.of(fs, false);
+        FieldSplitter splitter = splitterCache.get(fs);
+        if (splitter == null) {
+            if (splitterCache.size() > 100) {
+                splitterCache.clear();
+            }
+            splitter = FieldSplitter.of(fs, false);
+            splitterCache.put(fs, splitter);
+        }
+        return splitter;
     }
 
     private FieldSplitter currentSplitter() {
