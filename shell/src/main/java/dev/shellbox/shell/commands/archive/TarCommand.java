@@ -4,6 +4,7 @@ import dev.shellbox.shell.commands.Command;
 import dev.shellbox.shell.commands.CommandContext;
 import dev.shellbox.shell.commands.OptionParser;
 import dev.shellbox.shell.commands.ParsedOptions;
+import dev.shellbox.shell.commands.support.LocalZone;
 import dev.shellbox.shell.fs.FileStat;
 import dev.shellbox.shell.fs.FileType;
 import dev.shellbox.shell.fs.FsException;
@@ -18,7 +19,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.time.Instant;
-import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -476,7 +476,7 @@ public final class TarCommand implements Command {
         String owner = user + "/" + group;
         int width = Math.max(19, owner.length() + 1 + size.length());
         String time = LIST_TIME.format(
-                Instant.ofEpochMilli(entry.getModTime().getTime()).atZone(zone(ctx)));
+                Instant.ofEpochMilli(entry.getModTime().getTime()).atZone(LocalZone.of(ctx)));
         StringBuilder line = new StringBuilder();
         line.append(Modes.toString(typeOf(entry), entry.getMode() & 07777))
                 .append(' ')
@@ -505,15 +505,6 @@ public final class TarCommand implements Command {
             return FileType.FIFO;
         }
         return FileType.REGULAR;
-    }
-
-    private static ZoneId zone(CommandContext ctx) {
-        String tz = ctx.env("TZ");
-        try {
-            return tz == null || tz.isEmpty() ? ZoneId.of("UTC") : ZoneId.of(tz);
-        } catch (java.time.DateTimeException e) {
-            return ZoneId.of("UTC");
-        }
     }
 
     /** Where a member goes: under -C, with --strip-components applied; null when nothing is left of the name. */
@@ -557,7 +548,7 @@ public final class TarCommand implements Command {
             mode &= ~ctx.umask();
         }
         try {
-            mkdirs(ctx, PathNames.parent(path));
+            ExtractTarget.mkdirs(ctx, PathNames.parent(path));
             if (entry.isDirectory()) {
                 if (!ctx.fs().exists(path)) {
                     ctx.fs().createDirectory(path, mode);
@@ -566,7 +557,7 @@ public final class TarCommand implements Command {
                 dirs.push(entry);
                 return;
             }
-            if (ctx.fs().exists(path) || isSymlink(ctx, path)) {
+            if (ctx.fs().exists(path) || ExtractTarget.isSymlink(ctx, path)) {
                 if (run.keepOld) {
                     run.fail(entry.getName() + ": Cannot open: File exists");
                     return;
@@ -600,21 +591,5 @@ public final class TarCommand implements Command {
         } catch (FsException e) {
             run.fail(entry.getName() + ": Cannot open: " + e.errno().message());
         }
-    }
-
-    private static boolean isSymlink(CommandContext ctx, String path) {
-        try {
-            return ctx.fs().lstat(path).isSymlink();
-        } catch (FsException e) {
-            return false;
-        }
-    }
-
-    private static void mkdirs(CommandContext ctx, String dir) throws FsException {
-        if (dir.equals("/") || ctx.fs().exists(dir)) {
-            return;
-        }
-        mkdirs(ctx, PathNames.parent(dir));
-        ctx.fs().createDirectory(dir, Modes.DEFAULT_DIRECTORY & ~ctx.umask());
     }
 }

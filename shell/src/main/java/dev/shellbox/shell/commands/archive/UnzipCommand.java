@@ -2,8 +2,8 @@ package dev.shellbox.shell.commands.archive;
 
 import dev.shellbox.shell.commands.Command;
 import dev.shellbox.shell.commands.CommandContext;
+import dev.shellbox.shell.commands.support.LocalZone;
 import dev.shellbox.shell.fs.FsException;
-import dev.shellbox.shell.fs.Modes;
 import dev.shellbox.shell.fs.PathNames;
 import dev.shellbox.shell.fs.WriteMode;
 import dev.shellbox.shell.io.LineReader;
@@ -12,7 +12,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.time.Instant;
-import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -205,16 +204,7 @@ public final class UnzipCommand implements Command {
     }
 
     private static String time(CommandContext ctx, ZipArchiveEntry e) {
-        return DATE.format(Instant.ofEpochMilli(e.getTime()).atZone(zone(ctx)));
-    }
-
-    private static ZoneId zone(CommandContext ctx) {
-        String tz = ctx.env("TZ");
-        try {
-            return tz == null || tz.isEmpty() ? ZoneId.of("UTC") : ZoneId.of(tz);
-        } catch (java.time.DateTimeException e) {
-            return ZoneId.of("UTC");
-        }
+        return DATE.format(Instant.ofEpochMilli(e.getTime()).atZone(LocalZone.of(ctx)));
     }
 
     private static void list(CommandContext ctx, Options o, List<ZipArchiveEntry> entries) throws IOException {
@@ -295,7 +285,7 @@ public final class UnzipCommand implements Command {
             }
             boolean existed = ctx.fs().exists(path);
             try {
-                mkdirs(ctx, e.isDirectory() ? path : PathNames.parent(path));
+                ExtractTarget.mkdirs(ctx, e.isDirectory() ? path : PathNames.parent(path));
                 if (e.isDirectory()) {
                     if (o.quiet == 0 && !existed) {
                         ctx.print("   creating: " + shown + "\n");
@@ -303,7 +293,7 @@ public final class UnzipCommand implements Command {
                     directories.add(e);
                     continue;
                 }
-                if (ctx.fs().exists(path) || isSymlink(ctx, path)) {
+                if (ctx.fs().exists(path) || ExtractTarget.isSymlink(ctx, path)) {
                     if (!mayReplace(ctx, o, shown)) {
                         if (o.promptEnded) {
                             status = Math.max(status, 1);
@@ -383,21 +373,5 @@ public final class UnzipCommand implements Command {
             default -> {}
         }
         return answer.equals("y") || answer.equals("A");
-    }
-
-    private static boolean isSymlink(CommandContext ctx, String path) {
-        try {
-            return ctx.fs().lstat(path).isSymlink();
-        } catch (FsException e) {
-            return false;
-        }
-    }
-
-    private static void mkdirs(CommandContext ctx, String dir) throws FsException {
-        if (dir.equals("/") || ctx.fs().exists(dir)) {
-            return;
-        }
-        mkdirs(ctx, PathNames.parent(dir));
-        ctx.fs().createDirectory(dir, Modes.DEFAULT_DIRECTORY & ~ctx.umask());
     }
 }

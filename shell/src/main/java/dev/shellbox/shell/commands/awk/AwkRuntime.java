@@ -8,8 +8,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
-import java.time.DateTimeException;
-import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -187,15 +185,6 @@ final class AwkRuntime {
 
     String fs() {
         return toStr(globals[FS]);
-    }
-
-    ZoneId zone() {
-        String tz = ctx.env("TZ");
-        try {
-            return tz == null || tz.isEmpty() ? ZoneId.of("UTC") : ZoneId.of(tz);
-        } catch (DateTimeException e) {
-            return ZoneId.of("UTC");
-        }
     }
 
     String sprintf(String format, Object[] values) {

@@ -1,5 +1,6 @@
 package dev.shellbox.shell.commands.awk;
 
+import dev.shellbox.shell.commands.support.LocalZone;
 import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.ZoneId;
@@ -311,7 +312,7 @@ enum Builtin {
                     ? (long) args.get(1).num(env)
                     : env.rt.ctx.clock().millis() / 1000;
             boolean utc = args.size() > 2 && args.get(2).bool(env);
-            ZoneId zone = utc ? ZoneId.of("UTC") : env.rt.zone();
+            ZoneId zone = utc ? ZoneId.of("UTC") : LocalZone.of(env.rt.ctx);
             return Strftime.format(format, ZonedDateTime.ofInstant(Instant.ofEpochSecond(seconds), zone));
         }
     },
@@ -333,7 +334,7 @@ enum Builtin {
                         .plusHours(v[3])
                         .plusMinutes(v[4])
                         .plusSeconds(v[5]);
-                return (double) t.atZone(env.rt.zone()).toEpochSecond();
+                return (double) t.atZone(LocalZone.of(env.rt.ctx)).toEpochSecond();
             } catch (NumberFormatException | java.time.DateTimeException e) {
                 return -1.0;
             }

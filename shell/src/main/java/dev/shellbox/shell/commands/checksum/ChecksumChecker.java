@@ -1,6 +1,7 @@
 package dev.shellbox.shell.commands.checksum;
 
 import dev.shellbox.shell.commands.CommandContext;
+import dev.shellbox.shell.commands.support.ShellQuote;
 import dev.shellbox.shell.fs.Errno;
 import dev.shellbox.shell.fs.FsException;
 import dev.shellbox.shell.io.LineReader;

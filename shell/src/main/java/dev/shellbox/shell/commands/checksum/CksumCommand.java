@@ -4,6 +4,7 @@ import dev.shellbox.shell.commands.Command;
 import dev.shellbox.shell.commands.CommandContext;
 import dev.shellbox.shell.commands.OptionParser;
 import dev.shellbox.shell.commands.ParsedOptions;
+import dev.shellbox.shell.commands.support.ShellQuote;
 import dev.shellbox.shell.fs.Errno;
 import dev.shellbox.shell.fs.FsException;
 import java.io.IOException;

@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
 import dev.shellbox.shell.commands.Command;
 import dev.shellbox.shell.commands.CommandContext;
+import dev.shellbox.shell.commands.support.LocalZone;
 import dev.shellbox.shell.fs.FsException;
 import dev.shellbox.shell.io.Text;
 import java.io.BufferedOutputStream;
@@ -16,7 +17,6 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.time.DateTimeException;
 import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -492,12 +492,7 @@ public final class JqCommand implements Command {
 
         @Override
         public ZoneId zone() {
-            String tz = ctx.env("TZ");
-            try {
-                return tz == null || tz.isEmpty() ? ZoneId.of("UTC") : ZoneId.of(tz);
-            } catch (DateTimeException e) {
-                return ZoneId.of("UTC");
-            }
+            return LocalZone.of(ctx);
         }
     }
 }

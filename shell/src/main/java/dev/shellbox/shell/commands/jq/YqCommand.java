@@ -10,6 +10,7 @@ import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import dev.shellbox.shell.commands.Command;
 import dev.shellbox.shell.commands.CommandContext;
+import dev.shellbox.shell.commands.support.LocalZone;
 import dev.shellbox.shell.fs.FsException;
 import dev.shellbox.shell.fs.WriteMode;
 import dev.shellbox.shell.io.Text;
@@ -241,7 +242,7 @@ public final class YqCommand implements Command {
 
         @Override
         public ZoneId zone() {
-            return ZoneId.of("UTC");
+            return LocalZone.of(ctx);
         }
     }
 }

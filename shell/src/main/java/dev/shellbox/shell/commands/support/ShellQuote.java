@@ -1,4 +1,4 @@
-package dev.shellbox.shell.commands.checksum;
+package dev.shellbox.shell.commands.support;
 
 /**
  * Quotes a file name the way GNU tools print operands in diagnostics (gnulib's shell-escape quoting): plain names
