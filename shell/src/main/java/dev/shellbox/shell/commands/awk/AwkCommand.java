@@ -89,7 +89,7 @@ public final class AwkCommand implements Command {
             src.append(operands.get(0));
             operands = operands.subList(1, operands.size());
         }
-        SourceLines lines = new SourceLines(origin, src.toString());
+        SourceLines lines = new SourceLines(ctx.commandName(), origin, src.toString());
         AwkProgram program;
         try {
             program = AwkParser.parse(src.toString(), lines);
@@ -117,7 +117,7 @@ public final class AwkCommand implements Command {
             throw e.getCause();
         } catch (AwkRuntimeError e) {
             out.flush();
-            String where = e.located ? lines.prefix(1) + rt.position() : "awk: ";
+            String where = e.located ? lines.prefix(1) + rt.position() : ctx.commandName() + ": ";
             ctx.stderr().write(Text.encode(where + "fatal: " + e.getMessage() + "\n"));
             return 2;
         } finally {

@@ -113,7 +113,7 @@ final class AwkRuntime {
 
     void setArguments(List<String> operands) {
         AwkArray argv = (AwkArray) globals[ARGV];
-        argv.put("0", "awk");
+        argv.put("0", ctx.commandName());
         for (int i = 0; i < operands.size(); i++) {
             argv.put(Integer.toString(i + 1), new StrNum(operands.get(i)));
         }

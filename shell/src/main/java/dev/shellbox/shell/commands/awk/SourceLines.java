@@ -2,17 +2,19 @@ package dev.shellbox.shell.commands.awk;
 
 /** The program text with its origin ("cmd. line" or a -f file name), for gawk-style diagnostics. */
 final class SourceLines {
+    private final String command;
     private final String origin;
     private final String[] lines;
 
-    SourceLines(String origin, String src) {
+    SourceLines(String command, String origin, String src) {
+        this.command = command;
         this.origin = origin;
         this.lines = src.split("\n", -1);
     }
 
     /** "awk: ORIGIN:LINE: " */
     String prefix(int line) {
-        return "awk: " + origin + ":" + line + ": ";
+        return command + ": " + origin + ":" + line + ": ";
     }
 
     /** The source line, then a caret under {@code column} with the message, as gawk prints syntax errors. */

@@ -42,6 +42,7 @@ final class JqFunctions {
             "def abs: if type == \"number\" and . < 0 then - . else . end;",
             "def toarray: if type == \"array\" then . else [.] end;",
             "def todate: strftime(\"%Y-%m-%dT%H:%M:%SZ\");",
+            "def fromdateiso8601: strptime(\"%Y-%m-%dT%H:%M:%SZ\") | mktime;",
             "def fromdate: fromdateiso8601;",
             "def date: todate;",
             "def dateadd(u; n): . + n;",
@@ -235,7 +236,7 @@ final class JqFunctions {
 
     private static long mktime(JsonNode in) throws JsonQueryException {
         if (!in.isArray()) {
-            throw new JsonQueryException("mktime requires array of 6 numbers");
+            throw new JsonQueryException("mktime requires array inputs");
         }
         return fromBrokenDown(in, ZoneOffset.UTC, "mktime").toEpochSecond();
     }
