@@ -1,0 +1,11 @@
+package dev.shellbox.shell.commands.regex;
+
+/** Which regular expression language a pattern is written in. */
+public enum RegexSyntax {
+    /** POSIX basic regular expressions ({@code grep}, {@code sed}), with GNU's {@code \+ \? \|}. */
+    BASIC,
+    /** POSIX extended regular expressions ({@code grep -E}, {@code sed -E}, {@code awk}, {@code [[ =~ ]]}). */
+    EXTENDED,
+    /** java.util.regex syntax as is, standing in for PCRE ({@code grep -P}); leftmost-first, like PCRE. */
+    PERL
+}
