@@ -1,5 +1,6 @@
 package dev.shellbox.shell.commands;
 
+import dev.shellbox.shell.commands.grep.GrepCommand;
 import java.util.List;
 
 /** grep, rg and sed. */
@@ -7,6 +8,6 @@ final class SearchCommands {
     private SearchCommands() {}
 
     static List<Command> all() {
-        return List.of();
+        return List.of(new GrepCommand());
     }
 }

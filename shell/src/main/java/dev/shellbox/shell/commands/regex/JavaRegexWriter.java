@@ -103,6 +103,8 @@ final class JavaRegexWriter {
                 out.append("(?:(?<=" + WORD + ")(?=" + WORD + ")|(?<!" + WORD + ")(?!" + WORD + "))");
             case WORD_START -> out.append("(?<!" + WORD + ")(?=" + WORD + ")");
             case WORD_END -> out.append("(?<=" + WORD + ")(?!" + WORD + ")");
+            case NO_WORD_BEFORE -> out.append("(?<!" + WORD + ")");
+            case NO_WORD_AFTER -> out.append("(?!" + WORD + ")");
         }
     }
 }

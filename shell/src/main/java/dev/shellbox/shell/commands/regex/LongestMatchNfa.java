@@ -237,6 +237,8 @@ final class LongestMatchNfa {
             case NOT_WORD_BOUNDARY -> wordBefore(text, pos) == wordAt(text, pos);
             case WORD_START -> !wordBefore(text, pos) && wordAt(text, pos);
             case WORD_END -> wordBefore(text, pos) && !wordAt(text, pos);
+            case NO_WORD_BEFORE -> !wordBefore(text, pos);
+            case NO_WORD_AFTER -> !wordAt(text, pos);
         };
     }
 

@@ -50,6 +50,10 @@ sealed interface Node {
         /** {@code \<} */
         WORD_START,
         /** {@code \>} */
-        WORD_END
+        WORD_END,
+        /** No word character just before ({@code grep -w}). */
+        NO_WORD_BEFORE,
+        /** No word character just after ({@code grep -w}). */
+        NO_WORD_AFTER
     }
 }

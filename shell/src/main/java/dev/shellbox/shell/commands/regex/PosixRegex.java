@@ -92,22 +92,53 @@ public final class PosixRegex {
         int groups = 0;
         boolean backReferences = false;
         for (String p : patterns) {
+            if (options.syntax() == RegexSyntax.FIXED) {
+                nodes.add(literalNode(p));
+                continue;
+            }
             PosixParser.Result r = PosixParser.parse(p, options, groups, warnings);
             nodes.add(r.node());
             groups += r.groups();
             backReferences |= r.backReferences();
         }
         Node node = nodes.size() == 1 ? nodes.get(0) : new Node.Alternation(nodes);
+        String literal = nodes.size() == 1 ? MatchShape.requiredLiteral(node) : null;
+        node = restrictSpan(node, options);
         int flags = flags(options);
         Pattern pattern = Pattern.compile(JavaRegexWriter.write(node, options), flags);
         boolean simple = MatchShape.leftmostFirstIsLongest(node);
         LongestMatchNfa nfa = simple || backReferences ? null : LongestMatchNfa.build(node, options, flags);
-        String literal = nodes.size() == 1 ? MatchShape.requiredLiteral(node) : null;
         return new PosixRegex(pattern, groups, warnings, simple, backReferences, nfa, literal);
+    }
+
+    private static Node literalNode(String text) {
+        List<Node> chars = new ArrayList<>();
+        text.codePoints().forEach(c -> chars.add(new Node.Literal(c)));
+        return chars.size() == 1 ? chars.get(0) : chars.isEmpty() ? new Node.Empty() : new Node.Concat(chars);
+    }
+
+    /** Wraps the expression for {@code -x} (whole subject) or {@code -w} (no word character on either side). */
+    private static Node restrictSpan(Node node, RegexOptions options) {
+        if (options.wholeLines()) {
+            return new Node.Concat(List.of(
+                    new Node.Anchor(Node.AnchorKind.BUFFER_START), node, new Node.Anchor(Node.AnchorKind.BUFFER_END)));
+        }
+        if (options.wholeWords()) {
+            return new Node.Concat(List.of(
+                    new Node.Anchor(Node.AnchorKind.NO_WORD_BEFORE),
+                    node,
+                    new Node.Anchor(Node.AnchorKind.NO_WORD_AFTER)));
+        }
+        return node;
     }
 
     private static PosixRegex compileJava(List<String> patterns, RegexOptions options) throws RegexSyntaxException {
         String joined = patterns.size() == 1 ? patterns.get(0) : "(?:" + String.join(")|(?:", patterns) + ")";
+        if (options.wholeLines()) {
+            joined = "^(?:" + joined + ")$";
+        } else if (options.wholeWords()) {
+            joined = "(?<!\\w)(?:" + joined + ")(?!\\w)";
+        }
         try {
             Pattern pattern =
                     Pattern.compile(joined, flags(options) | (options.newlineSensitive() ? Pattern.MULTILINE : 0));

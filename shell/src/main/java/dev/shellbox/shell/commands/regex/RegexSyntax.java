@@ -6,6 +6,8 @@ public enum RegexSyntax {
     BASIC,
     /** POSIX extended regular expressions ({@code grep -E}, {@code sed -E}, {@code awk}, {@code [[ =~ ]]}). */
     EXTENDED,
+    /** Each pattern is a literal string ({@code grep -F}). */
+    FIXED,
     /** java.util.regex syntax as is, standing in for PCRE ({@code grep -P}); leftmost-first, like PCRE. */
     PERL
 }
