@@ -1,6 +1,7 @@
 package dev.shellbox.shell.commands;
 
 import dev.shellbox.shell.commands.grep.GrepCommand;
+import dev.shellbox.shell.commands.sed.SedCommand;
 import java.util.List;
 
 /** grep, rg and sed. */
@@ -8,6 +9,6 @@ final class SearchCommands {
     private SearchCommands() {}
 
     static List<Command> all() {
-        return List.of(new GrepCommand());
+        return List.of(new GrepCommand(), new SedCommand());
     }
 }
