@@ -9,17 +9,19 @@ import dev.shellbox.shell.io.Text;
  */
 public final class ByteLine implements CharSequence {
     private byte[] bytes;
+    private int offset;
     private int length;
     private boolean ascii;
     private String decoded;
 
-    /** Points the view at {@code bytes[0, length)}. */
-    public ByteLine set(byte[] bytes, int length) {
+    /** Points the view at {@code bytes[offset, offset + length)}. */
+    public ByteLine set(byte[] bytes, int offset, int length) {
         this.bytes = bytes;
+        this.offset = offset;
         this.length = length;
         this.decoded = null;
         boolean onlyAscii = true;
-        for (int i = 0; i < length; i++) {
+        for (int i = offset, end = offset + length; i < end; i++) {
             if (bytes[i] < 0) {
                 onlyAscii = false;
                 break;
@@ -40,7 +42,7 @@ public final class ByteLine implements CharSequence {
             return this;
         }
         if (decoded == null) {
-            decoded = Text.decode(bytes, 0, length);
+            decoded = Text.decode(bytes, offset, length);
         }
         return decoded;
     }
@@ -49,7 +51,7 @@ public final class ByteLine implements CharSequence {
     public byte[] bytes(int start, int end) {
         if (ascii) {
             byte[] out = new byte[end - start];
-            System.arraycopy(bytes, start, out, 0, end - start);
+            System.arraycopy(bytes, offset + start, out, 0, end - start);
             return out;
         }
         return Text.encode(decoded.subSequence(start, end));
@@ -70,16 +72,16 @@ public final class ByteLine implements CharSequence {
         if (index >= length) {
             throw new IndexOutOfBoundsException(index);
         }
-        return (char) bytes[index];
+        return (char) bytes[offset + index];
     }
 
     @Override
     public CharSequence subSequence(int start, int end) {
-        return new String(bytes, start, end - start, java.nio.charset.StandardCharsets.ISO_8859_1);
+        return new String(bytes, offset + start, end - start, java.nio.charset.StandardCharsets.ISO_8859_1);
     }
 
     @Override
     public String toString() {
-        return new String(bytes, 0, length, java.nio.charset.StandardCharsets.ISO_8859_1);
+        return new String(bytes, offset, length, java.nio.charset.StandardCharsets.ISO_8859_1);
     }
 }

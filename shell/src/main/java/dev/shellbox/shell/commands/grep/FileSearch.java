@@ -1,13 +1,10 @@
 package dev.shellbox.shell.commands.grep;
 
 import dev.shellbox.shell.commands.CommandContext;
-import dev.shellbox.shell.io.LineReader;
 import dev.shellbox.shell.io.Text;
-import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.io.SequenceInputStream;
 import java.util.ArrayDeque;
 import java.util.Arrays;
 
@@ -21,7 +18,6 @@ import java.util.Arrays;
  * end of the file. A line about to be printed that is not valid UTF-8 is left out, with the same notice at the end.
  */
 final class FileSearch {
-    private static final int HEAD_BYTES = 32768;
     private static final int UNKNOWN_SIZE_WIDTH = 19;
 
     private final CommandContext ctx;
@@ -76,34 +72,33 @@ final class FileSearch {
                 withFilename,
                 size < 0 ? UNKNOWN_SIZE_WIDTH : Long.toString(size).length());
         boolean detectNuls = settings.binaryFiles != GrepSettings.BinaryFiles.TEXT && !settings.nullData;
-        byte[] head = new byte[HEAD_BYTES];
-        int headLength = Math.max(0, in.read(head));
-        boolean binary = detectNuls && indexOfNul(head, headLength) >= 0;
-        if (binary && !markBinary(run)) {
-            return 0;
-        }
-        InputStream all = new SequenceInputStream(new ByteArrayInputStream(head, 0, headLength), in);
-        LineReader lines = new LineReader(all, settings.eol());
+        LineBuffer lines = new LineBuffer(ctx, in, settings.eol(), detectNuls);
+        // lines that cannot match are skipped in bulk unless every line must be looked at
+        boolean skipping = matcher.canSkip() && !settings.invert && settings.before <= 0;
         long number = 0;
-        long offset = 0;
         boolean stopping = false;
-        while (lines.next()) {
+        while (true) {
+            if (skipping && !stopping && run.afterLeft <= 0) {
+                number += lines.skipToCandidate(matcher);
+            }
+            if (!lines.next()) {
+                break;
+            }
             ctx.checkCancelled();
             number++;
-            byte[] bytes = lines.buffer();
-            int length = lines.length();
-            if (detectNuls && !binary && indexOfNul(bytes, length) >= 0) {
-                binary = true;
-                if (!markBinary(run)) {
-                    return 0;
-                }
+            if (lines.takeNulSeen() && !markBinary(run)) {
+                return 0;
             }
+            byte[] bytes = lines.buffer();
+            int start = lines.start();
+            int length = lines.length();
+            long offset = lines.offset();
             if (stopping) {
-                printContext(run, bytes, length, number, offset); // trailing context after -m
-            } else if (matcher.matches(bytes, length) != settings.invert) {
+                printContext(run, bytes, start, length, number, offset); // trailing context after -m
+            } else if (matcher.matches(bytes, start, length) != settings.invert) {
                 run.selected++;
                 if (!run.outQuiet) {
-                    printSelected(run, bytes, length, number, offset);
+                    printSelected(run, bytes, start, length, number, offset);
                 }
                 if (run.doneOnMatch) {
                     break;
@@ -112,18 +107,17 @@ final class FileSearch {
                     stopping = true;
                 }
             } else if (!run.outQuiet && run.afterLeft > 0) {
-                printContext(run, bytes, length, number, offset);
+                printContext(run, bytes, start, length, number, offset);
             } else if (!run.outQuiet && settings.before > 0) {
                 if (run.held.size() == settings.before) {
                     run.held.removeFirst();
                 }
-                run.held.addLast(new HeldLine(Arrays.copyOf(bytes, length), number, offset));
+                run.held.addLast(new HeldLine(Arrays.copyOfRange(bytes, start, start + length), number, offset));
             }
-            offset += length + (lines.hasDelimiter() ? 1 : 0);
             if (settings.lineBuffered) {
                 out.flush();
             }
-            if (stopping && (run.afterLeft == 0 || run.outQuiet)) {
+            if (stopping && (run.afterLeft <= 0 || run.outQuiet)) {
                 break;
             }
         }
@@ -168,7 +162,8 @@ final class FileSearch {
         }
     }
 
-    private void printSelected(Run run, byte[] bytes, int length, long number, long offset) throws IOException {
+    private void printSelected(Run run, byte[] bytes, int start, int length, long number, long offset)
+            throws IOException {
         long firstNumber = number;
         for (HeldLine h : run.held) {
             if (h.number() > run.lastPrinted) {
@@ -178,24 +173,25 @@ final class FileSearch {
         separateGroup(run, firstNumber);
         for (HeldLine h : run.held) {
             if (h.number() > run.lastPrinted && !run.outQuiet) {
-                printLine(run, h.bytes(), h.bytes().length, h.number(), h.offset(), '-');
+                printLine(run, h.bytes(), 0, h.bytes().length, h.number(), h.offset(), '-');
             }
         }
         run.held.clear();
         if (!run.outQuiet) {
             if (settings.onlyMatching) {
-                printMatches(run, bytes, length, number, offset);
+                printMatches(run, bytes, start, length, number, offset);
             } else {
-                printLine(run, bytes, length, number, offset, ':');
+                printLine(run, bytes, start, length, number, offset, ':');
             }
         }
         run.lastPrinted = number;
         run.afterLeft = Math.max(settings.after, 0);
     }
 
-    private void printContext(Run run, byte[] bytes, int length, long number, long offset) throws IOException {
+    private void printContext(Run run, byte[] bytes, int start, int length, long number, long offset)
+            throws IOException {
         separateGroup(run, number);
-        printLine(run, bytes, length, number, offset, '-');
+        printLine(run, bytes, start, length, number, offset, '-');
         run.lastPrinted = number;
         run.afterLeft--;
     }
@@ -210,38 +206,39 @@ final class FileSearch {
         printedAnything = true;
     }
 
-    private void printLine(Run run, byte[] bytes, int length, long number, long offset, char separator)
+    private void printLine(Run run, byte[] bytes, int start, int length, long number, long offset, char separator)
             throws IOException {
         if (settings.onlyMatching) {
             return; // -o prints no context lines, only their separators
         }
-        if (refuseInvalidText(run, bytes, 0, length)) {
+        if (refuseInvalidText(run, bytes, start, start + length)) {
             return;
         }
         printHead(run, number, offset, separator, length);
-        out.write(bytes, 0, length);
+        out.write(bytes, start, length);
         out.write(settings.eol());
     }
 
-    private void printMatches(Run run, byte[] bytes, int length, long number, long offset) throws IOException {
-        if (!matcher.startLine(bytes, length)) {
+    private void printMatches(Run run, byte[] bytes, int start, int length, long number, long offset)
+            throws IOException {
+        if (!matcher.startLine(bytes, start, length)) {
             return;
         }
         ByteLine line = matcher.line();
         int from = 0;
         int chars = line.text().length();
         while (from <= chars && matcher.find(from)) {
-            int start = matcher.start();
+            int matchStart = matcher.start();
             int end = matcher.end();
-            if (end == start) {
+            if (end == matchStart) {
                 from = end + 1;
                 continue;
             }
-            byte[] match = line.bytes(start, end);
+            byte[] match = line.bytes(matchStart, end);
             if (refuseInvalidText(run, match, 0, match.length)) {
                 return;
             }
-            printHead(run, number, offset + line.byteOffset(start), ':', match.length);
+            printHead(run, number, offset + line.byteOffset(matchStart), ':', match.length);
             out.write(match);
             out.write(settings.eol());
             from = end;
@@ -283,14 +280,5 @@ final class FileSearch {
             }
         }
         out.write(Text.encode(digits));
-    }
-
-    private static int indexOfNul(byte[] bytes, int length) {
-        for (int i = 0; i < length; i++) {
-            if (bytes[i] == 0) {
-                return i;
-            }
-        }
-        return -1;
     }
 }

@@ -1,6 +1,8 @@
 package dev.shellbox.shell.commands.regex;
 
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -147,6 +149,29 @@ final class MatchShape {
             }
         }
         return longer(best, run);
+    }
+
+    /**
+     * Strings one of which every match contains: the required literal of each alternative when the expression is an
+     * alternation, else the one required literal; empty when there is no such set.
+     */
+    static List<String> requiredLiterals(Node node) {
+        while (node instanceof Node.Group g) {
+            node = g.body();
+        }
+        if (node instanceof Node.Alternation a) {
+            List<String> any = new ArrayList<>();
+            for (Node branch : a.branches()) {
+                List<String> inner = requiredLiterals(branch);
+                if (inner.isEmpty()) {
+                    return List.of();
+                }
+                any.addAll(inner);
+            }
+            return any;
+        }
+        String one = requiredLiteral(node);
+        return one == null ? List.of() : List.of(one);
     }
 
     private static String longer(String best, CharSequence candidate) {

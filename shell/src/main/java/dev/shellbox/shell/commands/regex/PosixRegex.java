@@ -40,7 +40,7 @@ public final class PosixRegex {
     private final boolean leftmostFirstIsLongest;
     private final boolean backReferences;
     private final LongestMatchNfa nfa;
-    private final String requiredLiteral;
+    private final List<String> requiredLiterals;
 
     private PosixRegex(
             Pattern pattern,
@@ -49,14 +49,14 @@ public final class PosixRegex {
             boolean leftmostFirstIsLongest,
             boolean backReferences,
             LongestMatchNfa nfa,
-            String requiredLiteral) {
+            List<String> requiredLiterals) {
         this.pattern = pattern;
         this.groupCount = groupCount;
         this.warnings = List.copyOf(warnings);
         this.leftmostFirstIsLongest = leftmostFirstIsLongest;
         this.backReferences = backReferences;
         this.nfa = nfa;
-        this.requiredLiteral = requiredLiteral;
+        this.requiredLiterals = List.copyOf(requiredLiterals);
     }
 
     /** Compiles one pattern. */
@@ -102,13 +102,13 @@ public final class PosixRegex {
             backReferences |= r.backReferences();
         }
         Node node = nodes.size() == 1 ? nodes.get(0) : new Node.Alternation(nodes);
-        String literal = nodes.size() == 1 ? MatchShape.requiredLiteral(node) : null;
+        List<String> literals = MatchShape.requiredLiterals(node);
         node = restrictSpan(node, options);
         int flags = flags(options);
         Pattern pattern = Pattern.compile(JavaRegexWriter.write(node, options), flags);
         boolean simple = MatchShape.leftmostFirstIsLongest(node);
         LongestMatchNfa nfa = simple || backReferences ? null : LongestMatchNfa.build(node, options, flags);
-        return new PosixRegex(pattern, groups, warnings, simple, backReferences, nfa, literal);
+        return new PosixRegex(pattern, groups, warnings, simple, backReferences, nfa, literals);
     }
 
     private static Node literalNode(String text) {
@@ -142,7 +142,7 @@ public final class PosixRegex {
         try {
             Pattern pattern =
                     Pattern.compile(joined, flags(options) | (options.newlineSensitive() ? Pattern.MULTILINE : 0));
-            return new PosixRegex(pattern, pattern.matcher("").groupCount(), List.of(), true, false, null, null);
+            return new PosixRegex(pattern, pattern.matcher("").groupCount(), List.of(), true, false, null, List.of());
         } catch (PatternSyntaxException e) {
             throw new RegexSyntaxException(e.getDescription());
         }
@@ -168,11 +168,11 @@ public final class PosixRegex {
     }
 
     /**
-     * A string that every match contains, with the case it was written in (compare case-insensitively when the regex
-     * ignores case), or null. Lets callers skip text cheaply before matching.
+     * Strings one of which every match contains, with the case they were written in (compare case-insensitively when
+     * the regex ignores case); empty when nothing is known. Lets callers skip text cheaply before matching.
      */
-    public String requiredLiteral() {
-        return requiredLiteral;
+    public List<String> requiredLiterals() {
+        return requiredLiterals;
     }
 
     /** A matcher over {@code text}; matchers are cheap but not thread-safe. */

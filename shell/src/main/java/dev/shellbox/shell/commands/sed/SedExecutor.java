@@ -301,7 +301,7 @@ final class SedExecutor {
             rangeActive[pc] = f.count() > 0;
         } else if (end instanceof Address.UpToMultiple m) {
             long multiple = m.multiple();
-            rangeEnd[pc] = multiple <= 0 ? line : ((line + multiple - 1) / multiple) * multiple;
+            rangeEnd[pc] = multiple <= 0 ? line : line + multiple - line % multiple;
             rangeActive[pc] = rangeEnd[pc] > line;
         } else if (end instanceof Address.Last) {
             rangeActive[pc] = !input.isLastLine();
