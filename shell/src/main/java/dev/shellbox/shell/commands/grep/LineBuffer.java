@@ -10,7 +10,7 @@ import java.util.Arrays;
  * lines that cannot match are skipped with a byte search instead of line by line. Also watches each block read for
  * NUL bytes, which make grep treat a file as binary.
  */
-final class LineBuffer {
+public final class LineBuffer {
     private static final int BLOCK = 96 * 1024;
 
     private final CommandContext ctx;
@@ -23,48 +23,54 @@ final class LineBuffer {
     private long base;
     private boolean eof;
     private boolean nulSeen;
+    private long nulOffset = -1;
 
     private int lineStart;
     private int lineEnd;
     private boolean lineHasEol;
 
-    LineBuffer(CommandContext ctx, InputStream in, byte eol, boolean watchNuls) {
+    public LineBuffer(CommandContext ctx, InputStream in, byte eol, boolean watchNuls) {
         this.ctx = ctx;
         this.in = in;
         this.eol = eol;
         this.watchNuls = watchNuls;
     }
 
-    byte[] buffer() {
+    public byte[] buffer() {
         return buf;
     }
 
-    int start() {
+    public int start() {
         return lineStart;
     }
 
-    int length() {
+    public int length() {
         return lineEnd - lineStart;
     }
 
-    boolean hasEol() {
+    public boolean hasEol() {
         return lineHasEol;
     }
 
     /** The byte offset of the current line in the input. */
-    long offset() {
+    public long offset() {
         return base + lineStart;
     }
 
     /** Whether a NUL byte arrived since the last call. */
-    boolean takeNulSeen() {
+    public boolean takeNulSeen() {
         boolean seen = nulSeen;
         nulSeen = false;
         return seen;
     }
 
+    /** The input offset of the first NUL byte read, or -1. */
+    public long nulOffset() {
+        return nulOffset;
+    }
+
     /** Advances to the next line; false at the end of the input. */
-    boolean next() throws IOException {
+    public boolean next() throws IOException {
         int searchFrom = pos;
         while (true) {
             int nl = ByteSearch.indexOf(buf, searchFrom, limit, eol);
@@ -97,7 +103,7 @@ final class LineBuffer {
      *
      * @return the number of lines skipped
      */
-    long skipToCandidate(LineMatcher matcher) throws IOException {
+    public long skipToCandidate(LineMatcher matcher) throws IOException {
         long skipped = 0;
         while (true) {
             int hit = matcher.nextCandidate(buf, pos, limit);
@@ -143,8 +149,12 @@ final class LineBuffer {
             eof = true;
             return;
         }
-        if (watchNuls && !nulSeen && ByteSearch.indexOf(buf, limit, limit + n, (byte) 0) >= 0) {
-            nulSeen = true;
+        if (watchNuls && nulOffset < 0) {
+            int nul = ByteSearch.indexOf(buf, limit, limit + n, (byte) 0);
+            if (nul >= 0) {
+                nulSeen = true;
+                nulOffset = base + nul;
+            }
         }
         limit += n;
     }
