@@ -24,16 +24,18 @@ final class FileSearch {
     private final GrepSettings settings;
     private final LineMatcher matcher;
     private final OutputStream out;
+    private final GrepColors colors;
     private boolean printedAnything;
 
     /** One line kept for leading context. */
     private record HeldLine(byte[] bytes, long number, long offset) {}
 
-    FileSearch(CommandContext ctx, GrepSettings settings, LineMatcher matcher, OutputStream out) {
+    FileSearch(CommandContext ctx, GrepSettings settings, LineMatcher matcher, OutputStream out, GrepColors colors) {
         this.ctx = ctx;
         this.settings = settings;
         this.matcher = matcher;
         this.out = out;
+        this.colors = colors;
     }
 
     /** The state of the file being searched. */
@@ -141,8 +143,12 @@ final class FileSearch {
     private void finish(Run run) throws IOException {
         if (settings.count) {
             if (run.withFilename) {
-                out.write(Text.encode(run.name));
-                out.write(settings.nullAfterName ? 0 : ':');
+                writeName(run.name);
+                if (settings.nullAfterName) {
+                    out.write(0);
+                } else {
+                    writeSeparator(':');
+                }
             }
             out.write(Text.encode(Long.toString(run.selected)));
             out.write('\n');
@@ -150,7 +156,7 @@ final class FileSearch {
         GrepSettings.ListFiles list = settings.listFiles;
         if ((list == GrepSettings.ListFiles.MATCHING && run.selected > 0)
                 || (list == GrepSettings.ListFiles.NON_MATCHING && run.selected == 0)) {
-            out.write(Text.encode(run.name));
+            writeName(run.name);
             out.write(settings.nullAfterName ? 0 : '\n');
         }
         if (!settings.outQuiet()
@@ -200,7 +206,8 @@ final class FileSearch {
     private void separateGroup(Run run, long firstNumber) throws IOException {
         boolean adjacent = run.lastPrinted > 0 && firstNumber == run.lastPrinted + 1;
         if (settings.contextRequested() && printedAnything && !adjacent && settings.groupSeparator != null) {
-            out.write(Text.encode(settings.groupSeparator));
+            String separator = settings.groupSeparator;
+            out.write(Text.encode(colors == null ? separator : colors.paint(colors.separator, separator)));
             out.write('\n');
         }
         printedAnything = true;
@@ -215,8 +222,39 @@ final class FileSearch {
             return;
         }
         printHead(run, number, offset, separator, length);
-        out.write(bytes, start, length);
+        boolean matching = (separator == ':') != settings.invert;
+        if (colors != null && matching) {
+            paintMatches(bytes, start, length, separator == ':' ? colors.selectedMatch : colors.contextMatch);
+        } else {
+            out.write(bytes, start, length);
+        }
         out.write(settings.eol());
+    }
+
+    /** Writes a line with each non-empty match painted. */
+    private void paintMatches(byte[] bytes, int start, int length, String color) throws IOException {
+        if (color.isEmpty() || !matcher.startLine(bytes, start, length)) {
+            out.write(bytes, start, length);
+            return;
+        }
+        ByteLine line = matcher.line();
+        int chars = line.text().length();
+        int copied = 0;
+        int from = 0;
+        while (from <= chars && matcher.find(from)) {
+            int matchStart = matcher.start();
+            int end = matcher.end();
+            if (end == matchStart) {
+                from = end + 1;
+                continue;
+            }
+            out.write(line.bytes(copied, matchStart));
+            out.write(Text.encode(
+                    colors.paint(color, line.text().subSequence(matchStart, end).toString())));
+            copied = end;
+            from = end;
+        }
+        out.write(line.bytes(copied, chars));
     }
 
     private void printMatches(Run run, byte[] bytes, int start, int length, long number, long offset)
@@ -239,7 +277,11 @@ final class FileSearch {
                 return;
             }
             printHead(run, number, offset + line.byteOffset(matchStart), ':', match.length);
-            out.write(match);
+            if (colors != null && !colors.selectedMatch.isEmpty()) {
+                out.write(Text.encode(colors.paint(colors.selectedMatch, Text.decode(match))));
+            } else {
+                out.write(match);
+            }
             out.write(settings.eol());
             from = end;
         }
@@ -256,29 +298,46 @@ final class FileSearch {
 
     private void printHead(Run run, long number, long offset, char separator, int length) throws IOException {
         if (run.withFilename) {
-            out.write(Text.encode(run.name));
-            out.write(settings.nullAfterName ? 0 : separator);
+            writeName(run.name);
+            if (settings.nullAfterName) {
+                out.write(0);
+            } else {
+                writeSeparator(separator);
+            }
         }
         if (settings.lineNumbers) {
-            writeNumber(run, number);
-            out.write(separator);
+            writeNumber(run, number, colors == null ? "" : colors.lineNumber);
+            writeSeparator(separator);
         }
         if (settings.byteOffsets) {
-            writeNumber(run, offset);
-            out.write(separator);
+            writeNumber(run, offset, colors == null ? "" : colors.byteOffset);
+            writeSeparator(separator);
         }
         if (settings.initialTab && (run.withFilename || settings.lineNumbers || settings.byteOffsets) && length != 0) {
             out.write('\t');
         }
     }
 
-    private void writeNumber(Run run, long n) throws IOException {
-        String digits = Long.toString(n);
+    private void writeNumber(Run run, long n, String color) throws IOException {
+        StringBuilder digits = new StringBuilder();
         if (settings.initialTab) {
-            for (int i = digits.length(); i < run.offsetWidth; i++) {
-                out.write(' ');
+            for (int i = Long.toString(n).length(); i < run.offsetWidth; i++) {
+                digits.append(' ');
             }
         }
-        out.write(Text.encode(digits));
+        digits.append(n);
+        out.write(Text.encode(colors == null ? digits.toString() : colors.paint(color, digits.toString())));
+    }
+
+    private void writeName(String name) throws IOException {
+        out.write(Text.encode(colors == null ? name : colors.paint(colors.fileName, name)));
+    }
+
+    private void writeSeparator(char separator) throws IOException {
+        if (colors == null) {
+            out.write(separator);
+        } else {
+            out.write(Text.encode(colors.paint(colors.separator, String.valueOf(separator))));
+        }
     }
 }

@@ -205,6 +205,7 @@ public final class GrepCommand implements Command {
         boolean wholeLines = false;
         List<String> patterns = null;
         int defaultContext = -1;
+        boolean colorAlways = false;
         for (ParsedOptions.Option o : parsed.options()) {
             String v = o.value();
             switch (o.key()) {
@@ -342,7 +343,8 @@ public final class GrepCommand implements Command {
         LineMatcher matcher = patterns.isEmpty()
                 ? LineMatcher.none()
                 : compile(ctx, patterns, syntax, ignoreCase, wholeWords, wholeLines, s.nullData);
-        return searchAll(ctx, s, filter, matcher, operands);
+        GrepColors colors = colorAlways ? GrepColors.fromEnvironment(ctx.env("GREP_COLORS")) : null;
+        return searchAll(ctx, s, filter, matcher, operands, colors);
     }
 
     private LineMatcher compile(
@@ -378,7 +380,12 @@ public final class GrepCommand implements Command {
     }
 
     private int searchAll(
-            CommandContext ctx, GrepSettings s, FileFilter filter, LineMatcher matcher, List<String> operands)
+            CommandContext ctx,
+            GrepSettings s,
+            FileFilter filter,
+            LineMatcher matcher,
+            List<String> operands,
+            GrepColors colors)
             throws IOException, Failure {
         boolean recursive = s.directories == GrepSettings.Directories.RECURSE;
         boolean noOperands = operands.isEmpty();
@@ -390,7 +397,7 @@ public final class GrepCommand implements Command {
             withFilename = true;
         }
         OutputStream out = new BufferedOutputStream(ctx.stdout(), 65536);
-        FileSearch search = new FileSearch(ctx, s, matcher, out);
+        FileSearch search = new FileSearch(ctx, s, matcher, out, colors);
         Totals totals = new Totals();
         Walker walker = new Walker(ctx, s, filter, search, out, totals, withFilename, noOperands);
         try {

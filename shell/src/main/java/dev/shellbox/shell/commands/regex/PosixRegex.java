@@ -144,8 +144,23 @@ public final class PosixRegex {
                     Pattern.compile(joined, flags(options) | (options.newlineSensitive() ? Pattern.MULTILINE : 0));
             return new PosixRegex(pattern, pattern.matcher("").groupCount(), List.of(), true, false, null, List.of());
         } catch (PatternSyntaxException e) {
-            throw new RegexSyntaxException(e.getDescription());
+            throw new RegexSyntaxException(pcreMessage(e.getDescription()));
         }
+    }
+
+    /** PCRE2's wording for the errors java.util.regex reports, as {@code grep -P} prints them. */
+    private static String pcreMessage(String javaDescription) {
+        if (javaDescription.startsWith("Dangling meta character")) {
+            return "quantifier does not follow a repeatable item";
+        }
+        return switch (javaDescription) {
+            case "Unclosed group" -> "missing closing parenthesis";
+            case "Unmatched closing ')'" -> "unmatched closing parenthesis";
+            case "Unclosed character class" -> "missing terminating ] for character class";
+            case "Illegal repetition range" -> "numbers out of order in {} quantifier";
+            case "Unexpected internal error" -> "\\ at end of pattern";
+            default -> javaDescription;
+        };
     }
 
     private static int flags(RegexOptions options) {

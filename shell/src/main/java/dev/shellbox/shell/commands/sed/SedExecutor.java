@@ -144,7 +144,7 @@ final class SedExecutor {
             }
             switch (ins.command) {
                 case '{', '}', ':' -> {}
-                case '=' -> out.raw(Text.encode(input.lineNumber() + "\n"), delimiter);
+                case '=' -> out.line(Long.toString(input.lineNumber()), true, delimiter);
                 case 'a' -> appendQueue.add(ins.text);
                 case 'i' -> out.raw(Text.encode(ins.text), delimiter);
                 case 'c' -> {
@@ -183,7 +183,7 @@ final class SedExecutor {
                     return Flow.RESTART;
                 }
                 case 'e' -> execute(ins);
-                case 'F' -> out.raw(Text.encode(input.fileName() + "\n"), delimiter);
+                case 'F' -> out.line(input.fileName(), true, delimiter);
                 case 'g' -> {
                     pattern.setLength(0);
                     pattern.append(hold);
@@ -200,7 +200,7 @@ final class SedExecutor {
                     hold = t;
                 }
                 case 'l' -> list(ins.number >= 0 ? ins.number : lineLength);
-                case 'L' -> {}
+                case 'L' -> throw new SedException("INTERNAL ERROR: Bad cmd L", 4); // GNU 4.9 parses it, then fails
                 case 'n' -> {
                     if (!input.hasNextLine()) {
                         return posix ? Flow.DELETE : Flow.END;
@@ -440,8 +440,8 @@ final class SedExecutor {
             sb.append(unit);
             column += unit.length();
         }
-        sb.append("$\n");
-        out.raw(Text.encode(sb), delimiter);
+        sb.append('$');
+        out.line(sb, true, delimiter);
     }
 
     // ---- files and commands ----
