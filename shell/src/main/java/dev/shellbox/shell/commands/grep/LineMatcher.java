@@ -22,6 +22,8 @@ public final class LineMatcher {
     private final ByteLine line = new ByteLine();
     private final byte[][] literals;
     private final boolean foldCase;
+    /** Finding a literal is finding a match: the regex need not run to decide. */
+    private final boolean literalsDecide;
 
     /** A matcher for no pattern at all ({@code grep -f /dev/null}): no line matches. */
     public static LineMatcher none() {
@@ -34,6 +36,7 @@ public final class LineMatcher {
         this.quick = regex == null ? null : regex.javaPattern().matcher("");
         this.posix = regex == null ? null : regex.matcher("");
         this.literals = regex == null ? null : prefilter(regex.requiredLiterals(), ignoreCase);
+        this.literalsDecide = literals != null && regex.isLiteralSet();
     }
 
     /**
@@ -92,6 +95,9 @@ public final class LineMatcher {
     public boolean matches(byte[] bytes, int offset, int length) {
         if (regex == null || (literals != null && nextCandidate(bytes, offset, offset + length) < 0)) {
             return false;
+        }
+        if (literalsDecide) {
+            return true;
         }
         line.set(bytes, offset, length);
         return quick.reset(line.text()).find();

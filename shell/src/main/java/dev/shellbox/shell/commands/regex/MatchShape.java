@@ -174,6 +174,20 @@ final class MatchShape {
         return one == null ? List.of() : List.of(one);
     }
 
+    /** Whether the expression matches exactly where one of its {@link #requiredLiterals} occurs. */
+    static boolean isLiteralSet(Node node) {
+        while (node instanceof Node.Group g) {
+            node = g.body();
+        }
+        if (node instanceof Node.Alternation a) {
+            return a.branches().stream().allMatch(MatchShape::isLiteralSet);
+        }
+        if (node instanceof Node.Literal) {
+            return true;
+        }
+        return node instanceof Node.Concat c && c.items().stream().allMatch(i -> i instanceof Node.Literal);
+    }
+
     private static String longer(String best, CharSequence candidate) {
         if (candidate == null || candidate.length() == 0) {
             return best;

@@ -62,10 +62,16 @@ final class PosixParser {
 
     private Node parseAlternation(int depth) throws RegexSyntaxException {
         List<Node> branches = new ArrayList<>();
+        BitSet before = (BitSet) closedGroups.clone();
         branches.add(parseBranch(depth));
         while (atAlternation()) {
             pos += extended ? 1 : 2;
+            // glibc: a back-reference cannot name a group of another alternative
+            BitSet accumulated = (BitSet) closedGroups.clone();
+            closedGroups.clear();
+            closedGroups.or(before);
             branches.add(parseBranch(depth));
+            closedGroups.or(accumulated);
         }
         return branches.size() == 1 ? branches.get(0) : new Node.Alternation(branches);
     }

@@ -41,6 +41,7 @@ public final class PosixRegex {
     private final boolean backReferences;
     private final LongestMatchNfa nfa;
     private final List<String> requiredLiterals;
+    private final boolean literalSet;
 
     private PosixRegex(
             Pattern pattern,
@@ -49,7 +50,8 @@ public final class PosixRegex {
             boolean leftmostFirstIsLongest,
             boolean backReferences,
             LongestMatchNfa nfa,
-            List<String> requiredLiterals) {
+            List<String> requiredLiterals,
+            boolean literalSet) {
         this.pattern = pattern;
         this.groupCount = groupCount;
         this.warnings = List.copyOf(warnings);
@@ -57,6 +59,7 @@ public final class PosixRegex {
         this.backReferences = backReferences;
         this.nfa = nfa;
         this.requiredLiterals = List.copyOf(requiredLiterals);
+        this.literalSet = literalSet;
     }
 
     /** Compiles one pattern. */
@@ -103,12 +106,13 @@ public final class PosixRegex {
         }
         Node node = nodes.size() == 1 ? nodes.get(0) : new Node.Alternation(nodes);
         List<String> literals = MatchShape.requiredLiterals(node);
+        boolean literalSet = !options.wholeWords() && !options.wholeLines() && MatchShape.isLiteralSet(node);
         node = restrictSpan(node, options);
         int flags = flags(options);
         Pattern pattern = Pattern.compile(JavaRegexWriter.write(node, options), flags);
         boolean simple = MatchShape.leftmostFirstIsLongest(node);
         LongestMatchNfa nfa = simple || backReferences ? null : LongestMatchNfa.build(node, options, flags);
-        return new PosixRegex(pattern, groups, warnings, simple, backReferences, nfa, literals);
+        return new PosixRegex(pattern, groups, warnings, simple, backReferences, nfa, literals, literalSet);
     }
 
     private static Node literalNode(String text) {
@@ -142,7 +146,8 @@ public final class PosixRegex {
         try {
             Pattern pattern =
                     Pattern.compile(joined, flags(options) | (options.newlineSensitive() ? Pattern.MULTILINE : 0));
-            return new PosixRegex(pattern, pattern.matcher("").groupCount(), List.of(), true, false, null, List.of());
+            return new PosixRegex(
+                    pattern, pattern.matcher("").groupCount(), List.of(), true, false, null, List.of(), false);
         } catch (PatternSyntaxException e) {
             throw new RegexSyntaxException(pcreMessage(e.getDescription()));
         }
@@ -188,6 +193,14 @@ public final class PosixRegex {
      */
     public List<String> requiredLiterals() {
         return requiredLiterals;
+    }
+
+    /**
+     * Whether the expression matches exactly where one of {@link #requiredLiterals} occurs (a plain string or an
+     * alternation of them), so finding a literal is finding a match.
+     */
+    public boolean isLiteralSet() {
+        return literalSet;
     }
 
     /** A matcher over {@code text}; matchers are cheap but not thread-safe. */

@@ -92,6 +92,7 @@ class PosixRegexTest {
         assertError("a{}", ERE, "Invalid content of \\{\\}");
         assertError("\\1", BRE, "Invalid back reference");
         assertError("(a)\\2", ERE, "Invalid back reference");
+        assertError("(a)|b\\1", ERE, "Invalid back reference");
         assertError("[:space:]", BRE, "character class syntax is [[:space:]], not [:space:]");
     }
 
