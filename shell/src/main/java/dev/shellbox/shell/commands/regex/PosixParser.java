@@ -24,6 +24,7 @@ final class PosixParser {
     private final String pattern;
     private final RegexOptions options;
     private final boolean extended;
+    private final boolean emacs;
     private final boolean grep;
     private final int groupBase;
     private final List<String> warnings;
@@ -36,6 +37,7 @@ final class PosixParser {
         this.pattern = pattern;
         this.options = options;
         this.extended = options.syntax() == RegexSyntax.EXTENDED;
+        this.emacs = options.syntax() == RegexSyntax.EMACS;
         this.grep = options.dialect() == RegexDialect.GREP;
         this.groupBase = groupBase;
         this.warnings = warnings;
@@ -147,6 +149,12 @@ final class PosixParser {
                     pos++;
                     return new Node.Literal('*'); // reached only with nothing to repeat
                 }
+                case '+', '?' -> {
+                    if (emacs) {
+                        pos++;
+                        return new Node.Literal(c); // nothing to repeat
+                    }
+                }
                 case '^' -> {
                     pos++;
                     return items.isEmpty() ? new Node.Anchor(Node.AnchorKind.LINE_START) : new Node.Literal('^');
@@ -249,7 +257,7 @@ final class PosixParser {
                 }
                 case ')' -> throw new RegexSyntaxException("Unmatched ) or \\)");
                 case '{' -> {
-                    if (!grep) {
+                    if (!grep && !emacs) {
                         throw new RegexSyntaxException("Invalid preceding regular expression");
                     }
                     return new Node.Literal('{');
@@ -295,13 +303,17 @@ final class PosixParser {
             if (c == '*') {
                 pos++;
                 node = new Node.Repeat(node, 0, Node.Repeat.UNBOUNDED);
-            } else if (extended && (c == '+' || c == '?')) {
+            } else if ((extended || emacs) && (c == '+' || c == '?')) {
                 pos++;
                 node = new Node.Repeat(node, c == '+' ? 1 : 0, c == '+' ? Node.Repeat.UNBOUNDED : 1);
-            } else if (!extended && c == '\\' && options.gnuOperators() && (peek(1) == '+' || peek(1) == '?')) {
+            } else if (!extended
+                    && !emacs
+                    && c == '\\'
+                    && options.gnuOperators()
+                    && (peek(1) == '+' || peek(1) == '?')) {
                 pos += 2;
                 node = new Node.Repeat(node, peek(-1) == '+' ? 1 : 0, peek(-1) == '+' ? Node.Repeat.UNBOUNDED : 1);
-            } else if (extended ? c == '{' : c == '\\' && peek(1) == '{') {
+            } else if (!emacs && (extended ? c == '{' : c == '\\' && peek(1) == '{')) {
                 Node repeated = parseInterval(node);
                 if (repeated == null) {
                     break; // an ERE '{' that is an ordinary character
@@ -428,7 +440,9 @@ final class PosixParser {
         }
         String content = pattern.substring(contentStart, pos);
         pos++; // ']'
-        checkClassSyntax(content);
+        if (!emacs) {
+            checkClassSyntax(content);
+        }
         int single = set.singleCharacter();
         return single >= 0 ? new Node.Literal(single) : new Node.Bracket(set);
     }
@@ -440,7 +454,7 @@ final class PosixParser {
     /** One bracket element: {kind, value}; value is a code point or a PosixClass ordinal. */
     private int[] parseBracketElement(boolean acceptHyphen) throws RegexSyntaxException {
         int c = pattern.codePointAt(pos);
-        if (c == '[' && pos + 1 < pattern.length() && ":.=".indexOf(pattern.charAt(pos + 1)) >= 0) {
+        if (c == '[' && pos + 1 < pattern.length() && (emacs ? ".=" : ":.=").indexOf(pattern.charAt(pos + 1)) >= 0) {
             char kind = pattern.charAt(pos + 1);
             int close = pattern.indexOf(kind + "]", pos + 2);
             if (close < 0) {

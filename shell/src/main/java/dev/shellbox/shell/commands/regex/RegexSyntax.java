@@ -6,6 +6,11 @@ public enum RegexSyntax {
     BASIC,
     /** POSIX extended regular expressions ({@code grep -E}, {@code sed -E}, {@code awk}, {@code [[ =~ ]]}). */
     EXTENDED,
+    /**
+     * GNU's "emacs" syntax, the default of {@code find -regex}: like BASIC, but {@code +} and {@code ?} are operators
+     * unescaped, there are no intervals and no {@code [:class:]} in brackets.
+     */
+    EMACS,
     /** Each pattern is a literal string ({@code grep -F}). */
     FIXED,
     /** java.util.regex syntax as is, standing in for PCRE ({@code grep -P}); leftmost-first, like PCRE. */

@@ -58,6 +58,15 @@ class PosixRegexTest {
     }
 
     @Test
+    void emacsSyntaxHasUnescapedPlusAndNoIntervals() throws Exception {
+        RegexOptions emacs = RegexOptions.posix(RegexSyntax.EMACS);
+        assertThat(allMatches(".*/a+b?\\(c\\|d\\)", emacs, "./aab/d")).containsExactly("./aab/d");
+        assertThat(allMatches("x\\{2\\}", emacs, "x{2}")).containsExactly("x{2}");
+        assertThat(allMatches("+a", emacs, "+a")).containsExactly("+a");
+        assertThat(allMatches("[[:alpha:]]", emacs, "a:]")).containsExactly(":]");
+    }
+
+    @Test
     void ereSkipsLeadingRepetitionWithAWarningInGrepDialect() throws Exception {
         PosixRegex re = PosixRegex.compile("*b", ERE);
         assertThat(re.warnings()).containsExactly("* at start of expression");
