@@ -188,7 +188,7 @@ public final class GrepCommand implements Command {
     private int grep(CommandContext ctx, List<String> args) throws IOException, Failure {
         ParsedOptions parsed;
         try {
-            parsed = OPTIONS.parse(args);
+            parsed = OPTIONS.parse(splitDigitOptions(args));
         } catch (OptionParser.OptionException e) {
             throw usage(ctx, e.getMessage());
         }
@@ -270,7 +270,7 @@ public final class GrepCommand implements Command {
                         case "read" -> GrepSettings.Directories.READ;
                         case "recurse" -> GrepSettings.Directories.RECURSE;
                         case "skip" -> GrepSettings.Directories.SKIP;
-                        default -> throw invalidArgument(ctx, v, "--directories", "'read', 'recurse', 'skip'");
+                        default -> throw invalidArgument(ctx, v, "--directories", "read", "recurse", "skip");
                     };
                 case "D" -> {
                     if (!v.equals("read") && !v.equals("skip")) {
@@ -305,15 +305,14 @@ public final class GrepCommand implements Command {
                 case "group-separator" -> s.groupSeparator = v;
                 case "no-group-separator" -> s.groupSeparator = null;
                 case "color", "colour" -> {
-                    if (v != null
-                            && !List.of("always", "yes", "force", "never", "no", "none", "auto", "tty", "if-tty")
-                                    .contains(v)) {
-                        throw invalidArgument(
-                                ctx,
-                                v,
-                                "--color",
-                                "'always', 'yes', 'force', 'never', 'no', 'none', 'auto', 'tty', 'if-tty'");
+                    List<String> always = List.of("always", "yes", "force");
+                    List<String> never = List.of("never", "no", "none", "auto", "tty", "if-tty");
+                    if (v != null && !always.contains(v) && !never.contains(v)) {
+                        ctx.print(help()); // GNU answers an unknown colour mode with its help, successfully
+                        ctx.stdout().flush();
+                        return 0;
                     }
+                    colorAlways = v != null && always.contains(v); // auto: stdout is never a terminal here
                 }
                 default -> {} // -U, -u: no effect on POSIX systems
             }
@@ -337,12 +336,18 @@ public final class GrepCommand implements Command {
         if (s.doneOnMatch()) {
             s.count = false;
         }
-        if (s.maxCount == 0) {
-            return 1;
+        if (patterns.isEmpty()) {
+            // GNU: no pattern at all selects what an inverted empty pattern would
+            s.invert = !s.invert;
+            patterns.add("");
+            wholeLines = wholeWords = false;
         }
-        LineMatcher matcher = patterns.isEmpty()
-                ? LineMatcher.none()
-                : compile(ctx, patterns, syntax, ignoreCase, wholeWords, wholeLines, s.nullData);
+        boolean matchesNothing =
+                patterns.size() == 1 && patterns.get(0).isEmpty() && s.invert && !wholeLines && !wholeWords;
+        if ((s.maxCount == 0 || matchesNothing) && s.listFiles != GrepSettings.ListFiles.NON_MATCHING) {
+            return 1; // GNU does not even read the input then
+        }
+        LineMatcher matcher = compile(ctx, patterns, syntax, ignoreCase, wholeWords, wholeLines, s.nullData);
         GrepColors colors = colorAlways ? GrepColors.fromEnvironment(ctx.env("GREP_COLORS")) : null;
         return searchAll(ctx, s, filter, matcher, operands, colors);
     }
@@ -629,14 +634,104 @@ public final class GrepCommand implements Command {
         return new Failure(2);
     }
 
-    private static Failure invalidArgument(CommandContext ctx, String value, String option, String valid)
+    /** gnulib's argmatch failure, with the curly quotes it uses in a UTF-8 locale; exit status 1. */
+    private static Failure invalidArgument(CommandContext ctx, String value, String option, String... valid)
             throws IOException {
-        ctx.stderr()
-                .write(Text.encode("grep: invalid argument '" + value + "' for '" + option + "'\n"
-                        + "Valid arguments are:\n  - " + String.join("\n  - ", valid.split(", ")) + "\n"
-                        + "Usage: grep [OPTION]... PATTERNS [FILE]...\nTry 'grep --help' for more information.\n"));
+        StringBuilder sb =
+                new StringBuilder("grep: invalid argument \u2018" + value + "\u2019 for \u2018" + option + "\u2019\n");
+        sb.append("Valid arguments are:\n");
+        for (String v : valid) {
+            sb.append("  - \u2018").append(v).append("\u2019\n");
+        }
+        sb.append("Usage: grep [OPTION]... PATTERNS [FILE]...\nTry 'grep --help' for more information.\n");
+        ctx.stderr().write(Text.encode(sb));
         ctx.stderr().flush();
-        return new Failure(2);
+        return new Failure(1);
+    }
+
+    /**
+     * GNU getopt reads each digit of a cluster as an option, so {@code -5n} is {@code -5 -n} and {@code -n12} is
+     * {@code -n -12}; rewrites such clusters into separate arguments the shared parser understands. Arguments of
+     * options ({@code -m5}, {@code -e -5n}) are left alone.
+     */
+    static List<String> splitDigitOptions(List<String> args) {
+        String withArgument = "ABCDdefm";
+        List<String> out = new ArrayList<>();
+        boolean valueNext = false;
+        for (int i = 0; i < args.size(); i++) {
+            String arg = args.get(i);
+            if (valueNext) {
+                out.add(arg);
+                valueNext = false;
+                continue;
+            }
+            if (arg.equals("--")) {
+                out.addAll(args.subList(i, args.size()));
+                break;
+            }
+            if (arg.startsWith("--")) {
+                out.add(arg);
+                valueNext = arg.indexOf('=') < 0 && takesValue(arg.substring(2));
+                continue;
+            }
+            if (arg.length() < 2 || arg.charAt(0) != '-') {
+                out.add(arg);
+                continue;
+            }
+            StringBuilder letters = new StringBuilder();
+            int k = 1;
+            while (k < arg.length()) {
+                char c = arg.charAt(k);
+                if (Character.isDigit(c)) {
+                    int end = k;
+                    while (end < arg.length() && Character.isDigit(arg.charAt(end))) {
+                        end++;
+                    }
+                    if (letters.length() > 0) {
+                        out.add("-" + letters);
+                        letters.setLength(0);
+                    }
+                    out.add("-" + arg.substring(k, end));
+                    k = end;
+                    continue;
+                }
+                letters.append(c);
+                k++;
+                if (withArgument.indexOf(c) >= 0) {
+                    letters.append(arg, k, arg.length());
+                    valueNext = k == arg.length();
+                    k = arg.length();
+                }
+            }
+            if (letters.length() > 0) {
+                out.add("-" + letters);
+            }
+        }
+        return out;
+    }
+
+    private static boolean takesValue(String longName) {
+        for (String name : List.of(
+                "after-context",
+                "before-context",
+                "context",
+                "devices",
+                "directories",
+                "regexp",
+                "file",
+                "max-count",
+                "binary-files",
+                "exclude",
+                "exclude-from",
+                "exclude-dir",
+                "include",
+                "group-separator",
+                "label")) {
+            if (name.startsWith(longName)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static Failure usage(CommandContext ctx, String message) throws IOException {

@@ -449,9 +449,13 @@ public final class RgCommand implements Command {
                                 .withWholeWords(words && !lines)
                                 .withWholeLines(lines));
             }
+            List<String> javaPatterns = new ArrayList<>();
             for (String p : patterns) {
-                validate(ctx, p);
+                String java = p.replace("(?P<", "(?<"); // Rust's spelling of named groups
+                validate(ctx, java);
+                javaPatterns.add(java);
             }
+            patterns = javaPatterns;
             String source = patterns.size() == 1 ? patterns.get(0) : "(?:" + String.join(")|(?:", patterns) + ")";
             if (lines) {
                 source = "^(?:" + source + ")$";

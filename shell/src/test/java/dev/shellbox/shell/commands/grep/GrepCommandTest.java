@@ -90,7 +90,7 @@ class GrepCommandTest {
     }
 
     @Test
-    void quietStopsReadingAtTheFirstMatch() {
+    void quietStopsReadingAtTheFirstMatch() throws IOException {
         CountingInput in = new CountingInput(50_000_000);
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         CommandContext ctx = context(new InMemoryFileSystem(), in, out);

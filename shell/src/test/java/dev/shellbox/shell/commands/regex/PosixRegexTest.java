@@ -60,7 +60,7 @@ class PosixRegexTest {
     @Test
     void emacsSyntaxHasUnescapedPlusAndNoIntervals() throws Exception {
         RegexOptions emacs = RegexOptions.posix(RegexSyntax.EMACS);
-        assertThat(allMatches(".*/a+b?\\(c\\|d\\)", emacs, "./aab/d")).containsExactly("./aab/d");
+        assertThat(allMatches(".*/a+b?\\(c\\|d\\)", emacs, "x/aabd")).containsExactly("x/aabd");
         assertThat(allMatches("x\\{2\\}", emacs, "x{2}")).containsExactly("x{2}");
         assertThat(allMatches("+a", emacs, "+a")).containsExactly("+a");
         assertThat(allMatches("[[:alpha:]]", emacs, "a:]")).containsExactly(":]");
@@ -175,11 +175,14 @@ class PosixRegexTest {
     }
 
     @Test
-    void requiredLiteralIsTheLongestMandatoryRun() throws Exception {
-        assertThat(PosixRegex.compile("^foo.*barbaz[0-9]", ERE).requiredLiteral())
-                .isEqualTo("barbaz");
-        assertThat(PosixRegex.compile("a|b", ERE).requiredLiteral()).isNull();
-        assertThat(PosixRegex.compile("x*", ERE).requiredLiteral()).isNull();
+    void requiredLiteralsAreTheLongestMandatoryRuns() throws Exception {
+        assertThat(PosixRegex.compile("^foo.*barbaz[0-9]", ERE).requiredLiterals())
+                .containsExactly("barbaz");
+        assertThat(PosixRegex.compile("ab|c(de)+", ERE).requiredLiterals()).containsExactly("ab", "de");
+        assertThat(PosixRegex.compile("ab|c*", ERE).requiredLiterals()).isEmpty();
+        assertThat(PosixRegex.compile("x*", ERE).requiredLiterals()).isEmpty();
+        assertThat(PosixRegex.compile("ab|cd", ERE).isLiteralSet()).isTrue();
+        assertThat(PosixRegex.compile("ab|c.", ERE).isLiteralSet()).isFalse();
     }
 
     /** The NFA's longest end must agree with trying every end with Java, on random patterns and texts. */
