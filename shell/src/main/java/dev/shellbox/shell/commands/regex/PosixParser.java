@@ -298,8 +298,15 @@ final class PosixParser {
             return atom; // glibc: an anchor cannot be repeated; what follows starts a new expression
         }
         Node node = atom;
+        boolean repeated = false;
+        // glibc's POSIX BRE syntax (RE_CONTEXT_INVALID_DUP) refuses * or \{ right after another repetition
+        boolean strictBre = !extended && !emacs && !grep;
         while (pos < pattern.length()) {
             int c = pattern.charAt(pos);
+            if (repeated && strictBre && (c == '*' || (c == '\\' && peek(1) == '{'))) {
+                throw new RegexSyntaxException("Invalid preceding regular expression");
+            }
+            repeated = true;
             if (c == '*') {
                 pos++;
                 node = new Node.Repeat(node, 0, Node.Repeat.UNBOUNDED);
@@ -314,11 +321,11 @@ final class PosixParser {
                 pos += 2;
                 node = new Node.Repeat(node, peek(-1) == '+' ? 1 : 0, peek(-1) == '+' ? Node.Repeat.UNBOUNDED : 1);
             } else if (!emacs && (extended ? c == '{' : c == '\\' && peek(1) == '{')) {
-                Node repeated = parseInterval(node);
-                if (repeated == null) {
+                Node interval = parseInterval(node);
+                if (interval == null) {
                     break; // an ERE '{' that is an ordinary character
                 }
-                node = repeated;
+                node = interval;
             } else {
                 break;
             }
