@@ -583,7 +583,7 @@ public final class GrepCommand implements Command {
 
     private static List<String> readPatternFile(CommandContext ctx, String file) throws IOException, Failure {
         List<String> list = new ArrayList<>();
-        try (InputStream in = file.equals("-") ? ctx.stdin() : ctx.openInput(file)) {
+        try (InputStream in = ctx.openInput(file.equals("-") ? "/dev/stdin" : file)) { // never closes stdin
             LineReader lines = new LineReader(in);
             while (lines.next()) {
                 list.add(lines.text());

@@ -574,7 +574,7 @@ public final class RgCommand implements Command {
 
     private static List<String> readLines(CommandContext ctx, String file) throws IOException, Failure {
         List<String> lines = new ArrayList<>();
-        try (InputStream in = file.equals("-") ? ctx.stdin() : ctx.openInput(file)) {
+        try (InputStream in = ctx.openInput(file.equals("-") ? "/dev/stdin" : file)) { // never closes stdin
             LineReader reader = new LineReader(in);
             while (reader.next()) {
                 lines.add(reader.text());

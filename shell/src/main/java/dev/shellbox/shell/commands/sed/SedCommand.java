@@ -389,7 +389,7 @@ public final class SedCommand implements Command {
     }
 
     private static String readScript(CommandContext ctx, String file) throws IOException, SedException {
-        try (InputStream in = file.equals("-") ? ctx.stdin() : ctx.openInput(file)) {
+        try (InputStream in = ctx.openInput(file.equals("-") ? "/dev/stdin" : file)) { // never closes stdin
             String text = Text.decode(in.readAllBytes());
             return text.endsWith("\n") ? text.substring(0, text.length() - 1) : text;
         } catch (FsException e) {

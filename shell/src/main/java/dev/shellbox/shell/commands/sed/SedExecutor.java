@@ -455,8 +455,8 @@ final class SedExecutor {
                 out.raw(Text.encode(text), delimiter);
             } else {
                 String name = ((FileToAppend) item).name();
-                try (InputStream in = name.equals("/dev/stdin") ? ctx.stdin() : ctx.openInput(name)) {
-                    out.raw(in.readAllBytes(), delimiter);
+                try (InputStream in = ctx.openInput(name)) {
+                    out.copy(in, delimiter);
                 } catch (FsException e) {
                     // GNU sed silently ignores an r file it cannot read
                 }

@@ -52,6 +52,15 @@ final class SedOutput {
         }
     }
 
+    /** Copies a whole input ({@code r} files) without holding it in memory. */
+    void copy(java.io.InputStream in, byte delimiter) throws IOException {
+        restoreNewline(delimiter);
+        in.transferTo(out);
+        if (unbuffered) {
+            out.flush();
+        }
+    }
+
     private void restoreNewline(byte delimiter) throws IOException {
         if (missingNewline) {
             out.write(delimiter);
