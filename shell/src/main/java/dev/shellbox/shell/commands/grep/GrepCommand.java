@@ -347,7 +347,7 @@ public final class GrepCommand implements Command {
         if ((s.maxCount == 0 || matchesNothing) && s.listFiles != GrepSettings.ListFiles.NON_MATCHING) {
             return 1; // GNU does not even read the input then
         }
-        LineMatcher matcher = compile(ctx, patterns, syntax, ignoreCase, wholeWords, wholeLines, s.nullData);
+        LineMatcher matcher = compile(ctx, patterns, syntax, ignoreCase, wholeWords, wholeLines);
         GrepColors colors = colorAlways ? GrepColors.fromEnvironment(ctx.env("GREP_COLORS")) : null;
         return searchAll(ctx, s, filter, matcher, operands, colors);
     }
@@ -358,8 +358,7 @@ public final class GrepCommand implements Command {
             RegexSyntax syntax,
             boolean ignoreCase,
             boolean wholeWords,
-            boolean wholeLines,
-            boolean nullData)
+            boolean wholeLines)
             throws IOException, Failure {
         RegexOptions options = RegexOptions.grep(syntax)
                 .withIgnoreCase(ignoreCase)

@@ -43,7 +43,11 @@ final class SedExecutor {
     private final int lineLength;
     private final boolean posix;
 
-    private final boolean[] rangeActive;
+    private static final int INACTIVE = 0;
+    private static final int ACTIVE = 1;
+    private static final int CLOSED = 2;
+
+    private final int[] rangeState;
     private final long[] rangeEnd;
     private final Map<PosixRegex, PosixMatcher> matchers = new IdentityHashMap<>();
     private final Map<String, LineReader> rFiles = new HashMap<>();
@@ -75,12 +79,12 @@ final class SedExecutor {
         this.delimiter = delimiter;
         this.lineLength = lineLength;
         this.posix = posix;
-        this.rangeActive = new boolean[program.size()];
+        this.rangeState = new int[program.size()];
         this.rangeEnd = new long[program.size()];
         for (int i = 0; i < program.size(); i++) {
             Instruction ins = program.get(i);
             if (ins.first instanceof Address.Line l && l.number() == 0) {
-                rangeActive[i] = true; // 0,/re/: the range is open before line 1
+                rangeState[i] = ACTIVE; // 0,/re/: the range is open before line 1
             }
         }
     }
@@ -148,7 +152,7 @@ final class SedExecutor {
                 case 'a' -> appendQueue.add(ins.text);
                 case 'i' -> out.raw(Text.encode(ins.text), delimiter);
                 case 'c' -> {
-                    if (ins.second == null || !rangeActive[pc]) {
+                    if (ins.second == null || rangeState[pc] != ACTIVE) {
                         out.raw(Text.encode(ins.text), delimiter);
                     }
                     return Flow.DELETE;
@@ -265,50 +269,73 @@ final class SedExecutor {
         return match != ins.negated;
     }
 
+    /**
+     * A two-address command, with GNU's range rules: a range whose first address is a line number starts on the
+     * first line at or past it (n and N may skip that very line), and never starts again once closed; a numeric end
+     * that was skipped closes the range without matching, a {@code +N} or {@code ~N} end matches the line that
+     * passes it.
+     */
     private boolean inRange(int pc, Instruction ins) throws IOException, SedException {
         long line = input.lineNumber();
-        if (rangeActive[pc]) {
-            Address end = ins.second;
-            if (end instanceof Address.Line
-                    || end instanceof Address.Following
-                    || end instanceof Address.UpToMultiple) {
-                long last = end instanceof Address.Line l ? l.number() : rangeEnd[pc];
-                if (line >= last) {
-                    rangeActive[pc] = false;
-                    if (line > last) {
-                        return startRange(pc, ins, line); // passed the end without seeing it
-                    }
-                }
-                return true;
-            }
-            if (matches(end)) {
-                rangeActive[pc] = false;
-            }
-            return true;
-        }
-        return startRange(pc, ins, line);
-    }
-
-    private boolean startRange(int pc, Instruction ins, long line) throws IOException, SedException {
-        if (!matches(ins.first)) {
+        if (rangeState[pc] == CLOSED) {
             return false;
         }
         Address end = ins.second;
+        if (rangeState[pc] == ACTIVE) {
+            boolean match;
+            if (end instanceof Address.Line l) {
+                match = line <= l.number();
+                if (line >= l.number()) {
+                    close(pc, ins);
+                }
+            } else if (end instanceof Address.Following || end instanceof Address.UpToMultiple) {
+                match = true;
+                if (line >= rangeEnd[pc]) {
+                    close(pc, ins);
+                }
+            } else {
+                match = true;
+                if (matches(end)) {
+                    close(pc, ins);
+                }
+            }
+            return match;
+        }
+        boolean starts;
+        if (ins.first instanceof Address.Line l) {
+            starts = line == l.number()
+                    || (line > l.number() && (!(end instanceof Address.Line e) || line <= e.number()));
+        } else {
+            starts = matches(ins.first);
+        }
+        if (!starts) {
+            return false;
+        }
+        rangeState[pc] = ACTIVE;
         if (end instanceof Address.Line l) {
-            rangeActive[pc] = l.number() > line;
+            if (l.number() <= line) {
+                close(pc, ins);
+            }
         } else if (end instanceof Address.Following f) {
             rangeEnd[pc] = line + f.count();
-            rangeActive[pc] = f.count() > 0;
+            if (f.count() == 0) {
+                close(pc, ins);
+            }
         } else if (end instanceof Address.UpToMultiple m) {
             long multiple = m.multiple();
             rangeEnd[pc] = multiple <= 0 ? line : line + multiple - line % multiple;
-            rangeActive[pc] = rangeEnd[pc] > line;
-        } else if (end instanceof Address.Last) {
-            rangeActive[pc] = !input.isLastLine();
-        } else {
-            rangeActive[pc] = true; // a regex end is first tried on the next line
+            if (multiple <= 0) {
+                close(pc, ins);
+            }
+        } else if (end instanceof Address.Last && input.isLastLine()) {
+            close(pc, ins);
         }
         return true;
+    }
+
+    /** Ends a range; one that starts at a line number can never start again. */
+    private void close(int pc, Instruction ins) {
+        rangeState[pc] = ins.first instanceof Address.Line ? CLOSED : INACTIVE;
     }
 
     private boolean matches(Address a) throws IOException, SedException {
