@@ -66,13 +66,14 @@ final class FileSearch {
      * @return the number of selected lines
      */
     long search(InputStream in, String name, boolean withFilename, long size) throws IOException {
-        if (settings.maxCount == 0) {
-            return 0;
-        }
         Run run = new Run(
                 name,
                 withFilename,
                 size < 0 ? UNKNOWN_SIZE_WIDTH : Long.toString(size).length());
+        if (settings.maxCount == 0) {
+            finish(run); // only -L gets here: no line is read, so every file is listed
+            return 0;
+        }
         boolean detectNuls = settings.binaryFiles != GrepSettings.BinaryFiles.TEXT && !settings.nullData;
         LineBuffer lines = new LineBuffer(ctx, in, settings.eol(), detectNuls);
         // lines that cannot match are skipped in bulk unless every line must be looked at
