@@ -1,5 +1,8 @@
 package dev.shellbox.shell.commands;
 
+import dev.shellbox.shell.commands.grep.GrepCommand;
+import dev.shellbox.shell.commands.rg.RgCommand;
+import dev.shellbox.shell.commands.sed.SedCommand;
 import java.util.List;
 
 /** grep, rg and sed. */
@@ -7,6 +10,6 @@ final class SearchCommands {
     private SearchCommands() {}
 
     static List<Command> all() {
-        return List.of();
+        return List.of(new GrepCommand(), new RgCommand(), new SedCommand());
     }
 }
