@@ -7,6 +7,7 @@ final class FileCommands {
     private FileCommands() {}
 
     static List<Command> all() {
-        return List.of(new CatCommand());
+        return List.of(
+                new CatCommand(), new BasenameCommand(), new DirnameCommand(), new MkdirCommand(), new RmdirCommand());
     }
 }
