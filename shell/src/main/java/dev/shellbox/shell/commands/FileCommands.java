@@ -8,6 +8,20 @@ final class FileCommands {
 
     static List<Command> all() {
         return List.of(
-                new CatCommand(), new BasenameCommand(), new DirnameCommand(), new MkdirCommand(), new RmdirCommand());
+                new CatCommand(),
+                new BasenameCommand(),
+                new DirnameCommand(),
+                new MkdirCommand(),
+                new RmdirCommand(),
+                new RmCommand(),
+                new TouchCommand(),
+                new LnCommand(),
+                new ReadlinkCommand(),
+                new RealpathCommand(),
+                new TruncateCommand(),
+                new MktempCommand(),
+                new ChmodCommand(),
+                new ChownCommand(),
+                new ChgrpCommand());
     }
 }
