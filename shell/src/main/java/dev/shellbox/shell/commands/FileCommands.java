@@ -22,6 +22,8 @@ final class FileCommands {
                 new MktempCommand(),
                 new ChmodCommand(),
                 new ChownCommand(),
-                new ChgrpCommand());
+                new ChgrpCommand(),
+                new CpCommand(),
+                new MvCommand());
     }
 }
