@@ -1,5 +1,6 @@
 package dev.shellbox.shell.commands;
 
+import dev.shellbox.shell.commands.ls.LsCommand;
 import java.util.List;
 
 /** Files and directories: ls, cp, mv, rm, find, ... */
@@ -24,6 +25,7 @@ final class FileCommands {
                 new ChownCommand(),
                 new ChgrpCommand(),
                 new CpCommand(),
-                new MvCommand());
+                new MvCommand(),
+                new LsCommand());
     }
 }
