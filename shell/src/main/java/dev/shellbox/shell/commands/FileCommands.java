@@ -1,6 +1,7 @@
 package dev.shellbox.shell.commands;
 
 import dev.shellbox.shell.commands.ls.LsCommand;
+import dev.shellbox.shell.commands.stat.StatCommand;
 import java.util.List;
 
 /** Files and directories: ls, cp, mv, rm, find, ... */
@@ -26,6 +27,7 @@ final class FileCommands {
                 new ChgrpCommand(),
                 new CpCommand(),
                 new MvCommand(),
-                new LsCommand());
+                new LsCommand(),
+                new StatCommand());
     }
 }
