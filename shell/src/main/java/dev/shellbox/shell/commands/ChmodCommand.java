@@ -1,5 +1,6 @@
 package dev.shellbox.shell.commands;
 
+import dev.shellbox.shell.commands.fileutil.EntryOrder;
 import dev.shellbox.shell.commands.fileutil.ModeSpec;
 import dev.shellbox.shell.commands.fileutil.PathOperands;
 import dev.shellbox.shell.commands.fileutil.Quoting;
@@ -12,7 +13,6 @@ import dev.shellbox.shell.fs.Modes;
 import dev.shellbox.shell.fs.PathNames;
 import java.io.IOException;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 
 /** chmod: change file mode bits, octal or symbolic. */
@@ -221,7 +221,7 @@ public final class ChmodCommand implements Command {
                 }
                 return false;
             }
-            entries.sort(Comparator.comparing(FileSystem.DirEntry::name));
+            entries = EntryOrder.sorted(entries);
             for (FileSystem.DirEntry entry : entries) {
                 String childDisplay = display.endsWith("/") ? display + entry.name() : display + "/" + entry.name();
                 if (entry.stat().isSymlink()) {

@@ -1,5 +1,6 @@
 package dev.shellbox.shell.commands;
 
+import dev.shellbox.shell.commands.find.FindCommand;
 import dev.shellbox.shell.commands.ls.LsCommand;
 import dev.shellbox.shell.commands.stat.StatCommand;
 import java.util.List;
@@ -28,6 +29,7 @@ final class FileCommands {
                 new CpCommand(),
                 new MvCommand(),
                 new LsCommand(),
-                new StatCommand());
+                new StatCommand(),
+                new FindCommand());
     }
 }

@@ -1,6 +1,7 @@
 package dev.shellbox.shell.commands;
 
 import dev.shellbox.shell.commands.fileutil.Argmatch;
+import dev.shellbox.shell.commands.fileutil.EntryOrder;
 import dev.shellbox.shell.commands.fileutil.PathOperands;
 import dev.shellbox.shell.commands.fileutil.Prompt;
 import dev.shellbox.shell.commands.fileutil.Quoting;
@@ -10,7 +11,6 @@ import dev.shellbox.shell.fs.FileSystem;
 import dev.shellbox.shell.fs.FsException;
 import dev.shellbox.shell.fs.PathNames;
 import java.io.IOException;
-import java.util.Comparator;
 import java.util.List;
 
 /** rm: remove files or directories. */
@@ -221,9 +221,7 @@ public final class RmCommand implements Command {
                 return Outcome.DECLINED;
             }
             Outcome children = Outcome.REMOVED;
-            List<FileSystem.DirEntry> sorted = entries.stream()
-                    .sorted(Comparator.comparing(FileSystem.DirEntry::name))
-                    .toList();
+            List<FileSystem.DirEntry> sorted = EntryOrder.sorted(entries);
             for (FileSystem.DirEntry entry : sorted) {
                 String childDisplay = display.endsWith("/") ? display + entry.name() : display + "/" + entry.name();
                 Outcome child =

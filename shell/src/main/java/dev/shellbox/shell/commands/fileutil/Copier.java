@@ -11,7 +11,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 
 /**
@@ -205,7 +204,7 @@ public final class Copier {
                     + e.errno().message());
             return false;
         }
-        entries.sort(Comparator.comparing(FileSystem.DirEntry::name));
+        entries = EntryOrder.sorted(entries);
         boolean ok = true;
         for (FileSystem.DirEntry entry : entries) {
             String childSrcAbs = PathNames.join(srcAbs, entry.name());

@@ -11,7 +11,6 @@ import dev.shellbox.shell.fs.FsException;
 import dev.shellbox.shell.fs.PathNames;
 import java.io.IOException;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 
 /**
@@ -250,7 +249,7 @@ public final class OwnershipChange {
                 }
                 return false;
             }
-            entries.sort(Comparator.comparing(FileSystem.DirEntry::name));
+            entries = EntryOrder.sorted(entries);
             for (FileSystem.DirEntry entry : entries) {
                 String childDisplay = display.endsWith("/") ? display + entry.name() : display + "/" + entry.name();
                 ok &= change(ctx, childDisplay, PathNames.join(abs, entry.name()), entry.stat());

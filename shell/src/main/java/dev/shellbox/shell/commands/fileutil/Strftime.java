@@ -55,10 +55,10 @@ public final class Strftime {
             case 'S' -> number(t.getSecond(), 2, pad, '0');
             case 'N' -> String.format("%09d", t.getNano());
             case 'j' -> number(t.getDayOfYear(), 3, pad, '0');
-            case 'b', 'h' -> upper(t.getMonth().getDisplayName(TextStyle.SHORT, Locale.ROOT), pad);
-            case 'B' -> upper(t.getMonth().getDisplayName(TextStyle.FULL, Locale.ROOT), pad);
-            case 'a' -> upper(t.getDayOfWeek().getDisplayName(TextStyle.SHORT, Locale.ROOT), pad);
-            case 'A' -> upper(t.getDayOfWeek().getDisplayName(TextStyle.FULL, Locale.ROOT), pad);
+            case 'b', 'h' -> upper(t.getMonth().getDisplayName(TextStyle.SHORT, Locale.US), pad);
+            case 'B' -> upper(t.getMonth().getDisplayName(TextStyle.FULL, Locale.US), pad);
+            case 'a' -> upper(t.getDayOfWeek().getDisplayName(TextStyle.SHORT, Locale.US), pad);
+            case 'A' -> upper(t.getDayOfWeek().getDisplayName(TextStyle.FULL, Locale.US), pad);
             case 'p' -> t.getHour() < 12 ? "AM" : "PM";
             case 'P' -> t.getHour() < 12 ? "am" : "pm";
             case 'u' -> Integer.toString(t.getDayOfWeek().getValue());
