@@ -30,6 +30,8 @@ final class FileCommands {
                 new MvCommand(),
                 new LsCommand(),
                 new StatCommand(),
-                new FindCommand());
+                new FindCommand(),
+                new DuCommand(),
+                new DfCommand());
     }
 }

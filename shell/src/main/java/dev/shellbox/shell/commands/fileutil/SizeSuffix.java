@@ -10,6 +10,22 @@ public final class SizeSuffix {
 
     private SizeSuffix() {}
 
+    /** How a block size was given, as du and df name it in their message: {@code -B} or {@code --block-size}. */
+    public static String optionName(java.util.List<String> args) {
+        String name = "-B";
+        for (String a : args) {
+            if (a.equals("--")) {
+                break;
+            }
+            if (a.startsWith("--bl")) {
+                name = "--block-size";
+            } else if (a.startsWith("-B")) {
+                name = "-B";
+            }
+        }
+        return name;
+    }
+
     /** The value of {@code text} (digits and an optional suffix), or null when invalid or out of range. */
     public static Long parse(String text) {
         String s = text.stripLeading();

@@ -358,7 +358,7 @@ public final class LsCommand implements Command {
                 case "block-size" -> {
                     Long size = SizeSuffix.parse(!v.isEmpty() && Character.isLetter(v.charAt(0)) ? "1" + v : v);
                     if (size == null || size <= 0) {
-                        ctx.error("invalid --block-size argument " + Quoting.locale(v));
+                        ctx.error("invalid --block-size argument '" + v + "'");
                         return 2;
                     }
                     o.blockSize = size;
