@@ -3,6 +3,7 @@ package dev.shellbox.shell.commands;
 import dev.shellbox.shell.commands.find.FindCommand;
 import dev.shellbox.shell.commands.ls.LsCommand;
 import dev.shellbox.shell.commands.stat.StatCommand;
+import dev.shellbox.shell.commands.tree.TreeCommand;
 import java.util.List;
 
 /** Files and directories: ls, cp, mv, rm, find, ... */
@@ -32,6 +33,7 @@ final class FileCommands {
                 new StatCommand(),
                 new FindCommand(),
                 new DuCommand(),
-                new DfCommand());
+                new DfCommand(),
+                new TreeCommand());
     }
 }
