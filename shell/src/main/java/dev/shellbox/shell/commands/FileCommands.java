@@ -1,5 +1,6 @@
 package dev.shellbox.shell.commands;
 
+import dev.shellbox.shell.commands.file.FileCommand;
 import dev.shellbox.shell.commands.find.FindCommand;
 import dev.shellbox.shell.commands.ls.LsCommand;
 import dev.shellbox.shell.commands.stat.StatCommand;
@@ -34,6 +35,7 @@ final class FileCommands {
                 new FindCommand(),
                 new DuCommand(),
                 new DfCommand(),
-                new TreeCommand());
+                new TreeCommand(),
+                new FileCommand());
     }
 }
