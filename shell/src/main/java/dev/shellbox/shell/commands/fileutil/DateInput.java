@@ -30,6 +30,7 @@ public final class DateInput {
 
     private static final Pattern EPOCH = Pattern.compile("@(-?\\d+)(?:[.,](\\d+))?");
     private static final Pattern ISO_DATE = Pattern.compile("(\\d{4})-(\\d{1,2})-(\\d{1,2})(?=t\\d|\\b)t?");
+    private static final Pattern SLASH_ISO_DATE = Pattern.compile("(\\d{4})/(\\d{1,2})/(\\d{1,2})\\b");
     private static final Pattern US_DATE = Pattern.compile("(\\d{1,2})/(\\d{1,2})(?:/(\\d{2,4}))?\\b");
     private static final Pattern DAY_MONTH = Pattern.compile("(\\d{1,2})[ -]?" + MONTH + "(?:[ -](\\d{4}))?\\b");
     private static final Pattern MONTH_DAY = Pattern.compile(MONTH + " ?(\\d{1,2})\\b(?:,? (\\d{4})\\b)?");
@@ -51,7 +52,8 @@ public final class DateInput {
     /** The instant {@code text} names, relative to {@code base} in {@code zone}; null when it cannot be parsed. */
     public static Instant parse(String text, Instant base, ZoneId zone) {
         try {
-            return new Parser(text.trim().toLowerCase(Locale.ROOT), base, zone).parse();
+            String normal = text.trim().toLowerCase(Locale.ROOT).replaceAll("\\s+", " ");
+            return new Parser(normal, base, zone).parse();
         } catch (DateTimeException | ArithmeticException | NumberFormatException e) {
             return null;
         }
@@ -111,6 +113,9 @@ public final class DateInput {
         private boolean item() {
             Matcher m;
             if ((m = match(ISO_DATE)) != null) {
+                return setDate(Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2)), m.group(3), true);
+            }
+            if ((m = match(SLASH_ISO_DATE)) != null) {
                 return setDate(Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2)), m.group(3), true);
             }
             if ((m = match(TIME)) != null) {
@@ -185,8 +190,13 @@ public final class DateInput {
             return false;
         }
 
-        /** A bare number: YYYYMMDD as a date, up to four digits as HH or HHMM. */
+        /** A bare number: YYYYMMDD as a date, the year of a date given without one, or HH / HHMM. */
         private boolean number(String digits) {
+            if (digits.length() == 4 && date != null && year == null && time != null) {
+                year = Integer.parseInt(digits);
+                date = date.withYear(year); // as in date's own output: "Mon Jan  1 00:00:00 UTC 2024"
+                return true;
+            }
             if (digits.length() == 8 && date == null) {
                 return setDate(
                         Integer.parseInt(digits.substring(0, 4)),
@@ -273,7 +283,7 @@ public final class DateInput {
             // Months and years move the fields, and an overflowing day carries into the next month, as mktime does.
             long months = d.getYear() * 12L + (d.getMonthValue() - 1) + relYears * 12 + relMonths;
             LocalDate firstOfMonth =
-                    LocalDate.of((int) Math.floorDiv(months, 12), (int) Math.floorMod(months, 12) + 1, 1);
+                    LocalDate.of(Math.toIntExact(Math.floorDiv(months, 12)), Math.floorMod(months, 12) + 1, 1);
             d = firstOfMonth.plusDays(d.getDayOfMonth() - 1 + relDays);
             return LocalDateTime.of(d, t).atZone(z).toInstant().plusSeconds(relSeconds);
         }

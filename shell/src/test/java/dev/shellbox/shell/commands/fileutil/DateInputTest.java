@@ -26,6 +26,8 @@ class DateInputTest {
         assertThat(parse("5 Jan 2020 10:00")).isEqualTo("2020-01-05T10:00:00Z");
         assertThat(parse("Jan 5")).isEqualTo("2026-01-05T00:00:00Z");
         assertThat(parse("@1700000000")).isEqualTo("2023-11-14T22:13:20Z");
+        assertThat(parse("2024/01/02")).isEqualTo("2024-01-02T00:00:00Z");
+        assertThat(parse("Mon Jan  1 00:00:00 UTC 2024")).isEqualTo("2024-01-01T00:00:00Z");
     }
 
     @Test
