@@ -7,6 +7,15 @@ final class SystemCommands {
     private SystemCommands() {}
 
     static List<Command> all() {
-        return List.of();
+        return List.of(
+                new EnvCommand(),
+                new PrintenvCommand(),
+                new WhichCommand(),
+                new WhoamiCommand(),
+                new IdCommand(),
+                new HostnameCommand(),
+                new UnameCommand(),
+                new NprocCommand(),
+                new ClearCommand());
     }
 }

@@ -1,0 +1,46 @@
+package dev.shellbox.shell.commands.fileutil;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.shellbox.shell.io.Text;
+import org.junit.jupiter.api.Test;
+
+class QuotingTest {
+
+    @Test
+    void shellQuotesOnlyWhenNeeded() {
+        assertThat(Quoting.shell("plain-name_1.txt")).isEqualTo("plain-name_1.txt");
+        assertThat(Quoting.shell("a b")).isEqualTo("'a b'");
+        assertThat(Quoting.shell("")).isEqualTo("''");
+        assertThat(Quoting.shell("a#")).isEqualTo("a#");
+        assertThat(Quoting.shell("#a")).isEqualTo("'#a'");
+        assertThat(Quoting.shell("{")).isEqualTo("'{'");
+        assertThat(Quoting.shell("{}")).isEqualTo("{}");
+        assertThat(Quoting.shell("x:y")).isEqualTo("'x:y'");
+        assertThat(Quoting.shell("é")).isEqualTo("é");
+    }
+
+    @Test
+    void usesDoubleQuotesForASingleQuoteWhenThatIsEnough() {
+        assertThat(Quoting.shellAlways("it's")).isEqualTo("\"it's\"");
+        assertThat(Quoting.shellAlways("a'b c")).isEqualTo("\"a'b c\"");
+        assertThat(Quoting.shellAlways("a'b$c")).isEqualTo("'a'\\''b$c'");
+    }
+
+    @Test
+    void escapesControlCharactersAndInvalidBytes() {
+        assertThat(Quoting.shellAlways("a\tb")).isEqualTo("'a'$'\\t''b'");
+        assertThat(Quoting.shellAlways("\t\t")).isEqualTo("''$'\\t\\t'");
+        assertThat(Quoting.shellAlways("\t'")).isEqualTo("''$'\\t'\\'''");
+        String invalid = Text.decode(new byte[] {(byte) 0xe9, 't', (byte) 0xc3});
+        assertThat(Quoting.shellAlways(invalid)).isEqualTo("''$'\\351''t'$'\\303'");
+    }
+
+    @Test
+    void localeQuotingUsesCurlyQuotesAndCEscapes() {
+        assertThat(Quoting.locale("d")).isEqualTo("‘d’");
+        assertThat(Quoting.locale("a\\b")).isEqualTo("‘a\\\\b’");
+        assertThat(Quoting.locale("a\nb")).isEqualTo("‘a\\nb’");
+        assertThat(Quoting.locale("a’b")).isEqualTo("‘a\\’b’");
+    }
+}
