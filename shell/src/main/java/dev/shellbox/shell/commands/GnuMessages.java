@@ -4,11 +4,11 @@ import dev.shellbox.shell.io.Text;
 import java.io.IOException;
 
 /** Pieces of GNU diagnostics shared by the utility commands. */
-final class GnuMessages {
+public final class GnuMessages {
     private GnuMessages() {}
 
     /** Writes GNU's {@code Try 'name --help' for more information.} alone and returns {@code status}. */
-    static int tryHelp(CommandContext ctx, int status) throws IOException {
+    public static int tryHelp(CommandContext ctx, int status) throws IOException {
         ctx.stderr().write(Text.encode("Try '" + ctx.commandName() + " --help' for more information.\n"));
         ctx.stderr().flush();
         return status;
@@ -19,7 +19,7 @@ final class GnuMessages {
      * characters, backslashes, the closing quote and bytes that are not valid UTF-8. Coreutils uses it in messages
      * such as {@code sleep: invalid time interval ‘x’}.
      */
-    static String quote(String s) {
+    public static String quote(String s) {
         StringBuilder sb = new StringBuilder(s.length() + 2).append('‘');
         for (int i = 0; i < s.length(); i++) {
             char c = s.charAt(i);

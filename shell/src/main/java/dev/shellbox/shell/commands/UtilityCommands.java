@@ -1,5 +1,6 @@
 package dev.shellbox.shell.commands;
 
+import dev.shellbox.shell.commands.expr.ExprCommand;
 import java.util.List;
 
 /** diff, patch, expr, bc, date, sleep, timeout, xargs, nice, nohup. */
@@ -7,6 +8,7 @@ final class UtilityCommands {
     private UtilityCommands() {}
 
     static List<Command> all() {
-        return List.of(new SleepCommand(), new TimeoutCommand(), new NiceCommand(), new NohupCommand());
+        return List.of(
+                new ExprCommand(), new SleepCommand(), new TimeoutCommand(), new NiceCommand(), new NohupCommand());
     }
 }
