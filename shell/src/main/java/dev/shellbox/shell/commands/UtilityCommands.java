@@ -1,5 +1,6 @@
 package dev.shellbox.shell.commands;
 
+import dev.shellbox.shell.commands.date.DateCommand;
 import dev.shellbox.shell.commands.expr.ExprCommand;
 import java.util.List;
 
@@ -9,6 +10,11 @@ final class UtilityCommands {
 
     static List<Command> all() {
         return List.of(
-                new ExprCommand(), new SleepCommand(), new TimeoutCommand(), new NiceCommand(), new NohupCommand());
+                new DateCommand(),
+                new ExprCommand(),
+                new SleepCommand(),
+                new TimeoutCommand(),
+                new NiceCommand(),
+                new NohupCommand());
     }
 }
