@@ -8,11 +8,11 @@ import dev.shellbox.shell.fs.FsException;
  * What commands that run another command ({@code timeout}, {@code nice}, {@code nohup}, {@code xargs}) check before
  * running it, so they can report a failed exec the GNU way (127 when not found, 126 when not executable).
  */
-final class ChildCommands {
+public final class ChildCommands {
     private ChildCommands() {}
 
     /** The errno exec would fail with for {@code name}, or null when the command can run. */
-    static Errno execFailure(CommandContext ctx, String name) {
+    public static Errno execFailure(CommandContext ctx, String name) {
         if (name.isEmpty()) {
             return Errno.ENOENT;
         }
@@ -31,7 +31,7 @@ final class ChildCommands {
     }
 
     /** The exit status GNU tools use for a command that could not be run: 127 when missing, 126 otherwise. */
-    static int execFailureStatus(Errno errno) {
+    public static int execFailureStatus(Errno errno) {
         return errno == Errno.ENOENT ? 127 : 126;
     }
 }

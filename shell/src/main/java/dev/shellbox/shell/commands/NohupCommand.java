@@ -45,17 +45,9 @@ public final class NohupCommand implements Command {
         }
         Errno failure = ChildCommands.execFailure(ctx, command.get(0));
         if (failure != null) {
-            ctx.error("failed to run command " + shellQuote(command.get(0)) + ": " + failure.message());
+            ctx.error("failed to run command " + ShellQuoting.quote(command.get(0)) + ": " + failure.message());
             return ChildCommands.execFailureStatus(failure);
         }
         return ctx.run(command);
-    }
-
-    /** gnulib's shell-escape-always quoting, for the plain names nohup reports. */
-    static String shellQuote(String s) {
-        if (s.indexOf('\'') >= 0 && s.chars().noneMatch(c -> "\"$`\\!".indexOf(c) >= 0)) {
-            return "\"" + s + "\"";
-        }
-        return "'" + s.replace("'", "'\\''") + "'";
     }
 }

@@ -2,6 +2,7 @@ package dev.shellbox.shell.commands;
 
 import dev.shellbox.shell.commands.date.DateCommand;
 import dev.shellbox.shell.commands.expr.ExprCommand;
+import dev.shellbox.shell.commands.xargs.XargsCommand;
 import java.util.List;
 
 /** diff, patch, expr, bc, date, sleep, timeout, xargs, nice, nohup. */
@@ -15,6 +16,7 @@ final class UtilityCommands {
                 new SleepCommand(),
                 new TimeoutCommand(),
                 new NiceCommand(),
-                new NohupCommand());
+                new NohupCommand(),
+                new XargsCommand());
     }
 }
