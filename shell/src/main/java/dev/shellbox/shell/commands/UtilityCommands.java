@@ -1,6 +1,7 @@
 package dev.shellbox.shell.commands;
 
 import dev.shellbox.shell.commands.date.DateCommand;
+import dev.shellbox.shell.commands.diff.DiffCommand;
 import dev.shellbox.shell.commands.expr.ExprCommand;
 import dev.shellbox.shell.commands.xargs.XargsCommand;
 import java.util.List;
@@ -12,6 +13,7 @@ final class UtilityCommands {
     static List<Command> all() {
         return List.of(
                 new DateCommand(),
+                new DiffCommand(),
                 new ExprCommand(),
                 new SleepCommand(),
                 new TimeoutCommand(),

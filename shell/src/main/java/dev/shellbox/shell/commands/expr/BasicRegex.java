@@ -8,7 +8,7 @@ import java.util.regex.Pattern;
  * {@code \{} are literal where nothing precedes them, {@code ^} and {@code $} anchor only at the ends of the pattern or
  * of a group or alternative, and invalid patterns fail with glibc's messages.
  */
-final class BasicRegex {
+public final class BasicRegex {
     private static final int DUP_MAX = 32767;
 
     private final String source;
@@ -31,10 +31,15 @@ final class BasicRegex {
     record Compiled(Pattern pattern, int groups) {}
 
     /** Thrown with glibc's regcomp message. */
-    static final class RegexException extends Exception {
+    public static final class RegexException extends Exception {
         RegexException(String message) {
             super(message, null, false, false);
         }
+    }
+
+    /** A pattern for searching lines anywhere ({@code Matcher.find}), as diff -I and -F use it. */
+    public static java.util.regex.Pattern compileForSearch(String bre) throws RegexException {
+        return compile(bre).pattern();
     }
 
     static Compiled compile(String bre) throws RegexException {
