@@ -3,6 +3,7 @@ package dev.shellbox.shell.commands;
 import dev.shellbox.shell.commands.date.DateCommand;
 import dev.shellbox.shell.commands.diff.DiffCommand;
 import dev.shellbox.shell.commands.expr.ExprCommand;
+import dev.shellbox.shell.commands.patch.PatchCommand;
 import dev.shellbox.shell.commands.xargs.XargsCommand;
 import java.util.List;
 
@@ -15,6 +16,7 @@ final class UtilityCommands {
                 new DateCommand(),
                 new DiffCommand(),
                 new ExprCommand(),
+                new PatchCommand(),
                 new SleepCommand(),
                 new TimeoutCommand(),
                 new NiceCommand(),
