@@ -1,5 +1,6 @@
 package dev.shellbox.shell.commands;
 
+import dev.shellbox.shell.commands.bc.BcCommand;
 import dev.shellbox.shell.commands.date.DateCommand;
 import dev.shellbox.shell.commands.diff.DiffCommand;
 import dev.shellbox.shell.commands.expr.ExprCommand;
@@ -13,6 +14,7 @@ final class UtilityCommands {
 
     static List<Command> all() {
         return List.of(
+                new BcCommand(),
                 new DateCommand(),
                 new DiffCommand(),
                 new ExprCommand(),
