@@ -19,6 +19,8 @@ import java.util.List;
  * function definition) runs as soon as it is read, so bc works in pipelines that feed it gradually.
  */
 public final class BcCommand implements Command {
+    private static final long INTERPRETER_STACK_BYTES = 256L << 20;
+
     private static final OptionParser OPTIONS = OptionParser.of("hilqswv")
             .longOption("help", 'h')
             .longOption("interactive", 'i')
@@ -67,6 +69,42 @@ public final class BcCommand implements Command {
             ctx.stdout().flush();
             return 0;
         }
+        // Deeply recursive bc functions need a deep Java stack: the program runs on a thread with a large one.
+        int[] status = new int[1];
+        Throwable[] failure = new Throwable[1];
+        Thread worker = new Thread(
+                null,
+                () -> {
+                    try {
+                        status[0] = runProgram(ctx, parsed);
+                    } catch (IOException | RuntimeException | Error e) {
+                        failure[0] = e; // rethrown on the caller's thread
+                    }
+                },
+                "bc",
+                INTERPRETER_STACK_BYTES);
+        worker.start();
+        try {
+            worker.join();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            ctx.cancellation().cancel("interrupted");
+            worker.interrupt();
+            throw new dev.shellbox.shell.io.CancelledException("interrupted");
+        }
+        if (failure[0] instanceof IOException e) {
+            throw e;
+        }
+        if (failure[0] instanceof RuntimeException e) {
+            throw e;
+        }
+        if (failure[0] instanceof Error e) {
+            throw e;
+        }
+        return status[0];
+    }
+
+    private int runProgram(CommandContext ctx, ParsedOptions parsed) throws IOException {
         OutputStream stdout = new BufferedOutputStream(ctx.stdout(), 8192);
         BcOutput out = new BcOutput(stdout, lineLength(ctx.env("BC_LINE_LENGTH")));
         Source[] current = new Source[1];

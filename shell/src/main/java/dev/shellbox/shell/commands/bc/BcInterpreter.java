@@ -21,6 +21,9 @@ final class BcInterpreter {
     /** GNU bc's BC_DIM_MAX: array subscripts run from 0 to this. */
     private static final long MAX_SUBSCRIPT = 16_777_215;
 
+    /** Calls nested deeper than this fail (GNU bc has no limit; the interpreter's thread stack has one). */
+    static final int MAX_CALL_DEPTH = 10_000;
+
     private final BcOutput out;
     private final OutputStream err;
     private final boolean mathLibrary;
@@ -34,6 +37,7 @@ final class BcInterpreter {
     private int obase = 10;
     private BigDecimal last = BigDecimal.ZERO;
     private String currentFunction = "(main)";
+    private int depth;
 
     /** An array: a sparse map from subscript to value. */
     static final class BcArray {
@@ -97,9 +101,6 @@ final class BcInterpreter {
             }
         } catch (BcError e) {
             runtimeMessage("error", e.getMessage());
-        } catch (StackOverflowError e) {
-            // Deep recursion: GNU bc keeps its stack on the heap; here the thread's stack is the limit.
-            runtimeMessage("error", "Function call nesting too deep");
         } catch (BreakSignal | ContinueSignal | ReturnSignal e) {
             // The parser only accepts these inside loops and functions.
         } finally {
@@ -438,8 +439,12 @@ final class BcInterpreter {
                 variables.put(a.name(), BigDecimal.ZERO);
             }
         }
+        if (depth >= MAX_CALL_DEPTH) {
+            throw new BcError("Function call nesting too deep");
+        }
         String caller = currentFunction;
         currentFunction = f.name();
+        depth++;
         try {
             for (Stmt s : f.body()) {
                 execute(s);
@@ -450,6 +455,7 @@ final class BcInterpreter {
         } catch (BreakSignal | ContinueSignal e) {
             return BigDecimal.ZERO;
         } finally {
+            depth--;
             currentFunction = caller;
             savedVariables.forEach((name, value) -> {
                 if (value == null) {

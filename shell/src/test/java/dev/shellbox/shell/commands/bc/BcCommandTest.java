@@ -96,6 +96,12 @@ class BcCommandTest {
     }
 
     @Test
+    void deepRecursionWorks() {
+        assertThat(bc("define r(n) { if (n == 0) return 0; return r(n - 1) + 1; }\nr(5000)\n"))
+                .isEqualTo("5000\n");
+    }
+
+    @Test
     void userFunctionsOverrideTheMathLibrary() {
         assertThat(bc("define s(x) { return 7; }\ns(1)\n", "-l")).isEqualTo("7\n");
     }
