@@ -51,10 +51,9 @@ final class XargsRun {
     }
 
     int run(InputStream input) throws IOException {
-        int status;
         try {
             try {
-                status = runAll(input);
+                runAll(input);
             } finally {
                 if (launcher != null) {
                     for (ParallelLauncher.Result r : launcher.awaitAll()) {
@@ -65,13 +64,14 @@ final class XargsRun {
         } catch (Stop stop) {
             return stop.status;
         }
-        return status;
+        // Only now have all parallel commands reported their statuses.
+        return anyChildFailed ? EXIT_CHILD_FAILED : 0;
     }
 
-    private int runAll(InputStream input) throws IOException, Stop {
+    private void runAll(InputStream input) throws IOException, Stop {
         if (s.replace == null && initialChars > s.argMax) {
             ctx.error("cannot fit single argument within argument list size limit");
-            return 1;
+            throw new Stop(1);
         }
         ArgumentReader.Mode mode = s.delimiter >= 0
                 ? ArgumentReader.Mode.DELIMITED
@@ -130,7 +130,6 @@ final class XargsRun {
         if (s.replace == null && (!batch.isEmpty() || (!s.noRunIfEmpty && !executedAny))) {
             execute(withCommand(batch));
         }
-        return anyChildFailed ? EXIT_CHILD_FAILED : 0;
     }
 
     private List<String> withCommand(List<String> items) {
