@@ -92,6 +92,9 @@ public final class BcCommand implements Command {
             worker.interrupt();
             throw new dev.shellbox.shell.io.CancelledException("interrupted");
         }
+        if (failure[0] instanceof java.io.UncheckedIOException e) {
+            throw e.getCause(); // wrapped where a callback could not throw it
+        }
         if (failure[0] instanceof IOException e) {
             throw e;
         }
@@ -108,8 +111,8 @@ public final class BcCommand implements Command {
         OutputStream stdout = new BufferedOutputStream(ctx.stdout(), 8192);
         BcOutput out = new BcOutput(stdout, lineLength(ctx.env("BC_LINE_LENGTH")));
         Source[] current = new Source[1];
-        BcInterpreter interpreter =
-                new BcInterpreter(out, ctx.stderr(), parsed.has('l'), ctx::checkCancelled, () -> current[0].readLine());
+        BcInterpreter interpreter = new BcInterpreter(
+                out, ctx.stderr(), parsed.has('l'), ctx::checkCancelled, () -> current[0].readLineUnchecked());
         try {
             for (String file : parsed.operands()) {
                 InputStream in;
@@ -157,16 +160,21 @@ public final class BcCommand implements Command {
             this.lines = lines;
         }
 
-        String readLine() {
-            try {
-                if (!lines.next()) {
-                    return null;
-                }
-            } catch (IOException e) {
-                throw new java.io.UncheckedIOException(e);
+        String readLine() throws IOException {
+            if (!lines.next()) {
+                return null;
             }
             lineNumber++;
             return lines.text();
+        }
+
+        /** readLine for read(), whose callback cannot throw IOException. */
+        String readLineUnchecked() {
+            try {
+                return readLine();
+            } catch (IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
         }
     }
 
