@@ -18,7 +18,7 @@ final class Pipelines {
         long start = System.nanoTime();
         int status;
         if (p.negated()) {
-            sh.errexitSuppressed++;
+            sh.negatedContext++;
         }
         try {
             List<CommandNode> stages = p.stages();
@@ -32,7 +32,7 @@ final class Pipelines {
             }
         } finally {
             if (p.negated()) {
-                sh.errexitSuppressed--;
+                sh.negatedContext--;
             }
         }
         if (p.timed()) {
