@@ -28,6 +28,7 @@ public final class InMemoryFileSystem implements FileSystem {
     private final int uid;
     private final int gid;
     private final Dir root;
+    private final ContentSource contentSource;
 
     /** An empty tree owned by uid and gid 1000, on the system clock. */
     public InMemoryFileSystem() {
@@ -35,11 +36,41 @@ public final class InMemoryFileSystem implements FileSystem {
     }
 
     public InMemoryFileSystem(Clock clock, int uid, int gid) {
+        this(clock, uid, gid, null);
+    }
+
+    /**
+     * A tree whose files may be added without their bytes ({@link #addLazyFile}): {@code contentSource} fetches them
+     * on first access. This is how a sandbox keeps a working view of a persistent volume in memory.
+     */
+    public InMemoryFileSystem(Clock clock, int uid, int gid, ContentSource contentSource) {
         this.clock = clock;
         this.uid = uid;
         this.gid = gid;
         this.root = new Dir(Modes.DEFAULT_DIRECTORY);
+        this.contentSource = contentSource;
     }
+
+    /** Fetches the bytes of a file added by {@link #addLazyFile} the first time it is read or changed. */
+    @FunctionalInterface
+    public interface ContentSource {
+        byte[] load(String contentId, long size) throws java.io.IOException;
+    }
+
+    /**
+     * One entry of {@link #snapshot()}.
+     *
+     * @param contentId the content identity the file was added or marked clean with, or null when its bytes changed
+     *     since (always null for directories and symlinks)
+     */
+    public record Entry(
+            String path,
+            FileType type,
+            int mode,
+            long size,
+            long mtimeMillis,
+            String symlinkTarget,
+            String contentId) {}
 
     // ---- nodes ----
 
@@ -92,6 +123,13 @@ public final class InMemoryFileSystem implements FileSystem {
     private final class RegularFile extends Node {
         byte[] data = new byte[0];
         int length;
+        /** Identity of the content in a backing store while unchanged locally; null once written. */
+        String contentId;
+        /** False while the bytes are only in the backing store; {@link #lazySize} is then the size. */
+        boolean loaded = true;
+
+        long lazySize;
+        int openReaders;
 
         RegularFile(int mode) {
             super(mode);
@@ -104,7 +142,32 @@ public final class InMemoryFileSystem implements FileSystem {
 
         @Override
         long size() {
-            return length;
+            return loaded ? length : lazySize;
+        }
+
+        /** Brings the bytes into memory (callers hold the lock). */
+        void load(String path) throws FsException {
+            if (loaded) {
+                return;
+            }
+            if (contentSource == null || contentId == null) {
+                throw new FsException(Errno.EIO, path);
+            }
+            byte[] bytes;
+            try {
+                bytes = contentSource.load(contentId, lazySize);
+            } catch (java.io.IOException e) {
+                throw new FsException(Errno.EIO, path);
+            }
+            data = bytes;
+            length = bytes.length;
+            loaded = true;
+        }
+
+        /** Called before any change of the bytes. */
+        void modified(String path) throws FsException {
+            load(path);
+            contentId = null;
         }
 
         void ensureCapacity(long needed, String path) throws FsException {
@@ -264,7 +327,9 @@ public final class InMemoryFileSystem implements FileSystem {
                 throw new FsException(Errno.EISDIR, path);
             }
             RegularFile file = (RegularFile) node;
+            file.load(path);
             file.atime = clock.millis();
+            file.openReaders++;
             return new FileInput(file);
         }
     }
@@ -290,10 +355,16 @@ public final class InMemoryFileSystem implements FileSystem {
                     throw new FsException(Errno.EISDIR, path);
                 }
                 file = (RegularFile) existing;
-                if (mode == WriteMode.TRUNCATE && file.length > 0) {
-                    file.length = 0;
-                    file.data = new byte[0];
-                    file.touch();
+                if (mode == WriteMode.TRUNCATE) {
+                    if (file.size() > 0 || file.contentId != null) {
+                        file.loaded = true;
+                        file.contentId = null;
+                        file.length = 0;
+                        file.data = new byte[0];
+                        file.touch();
+                    }
+                } else {
+                    file.load(path);
                 }
             } else {
                 if (mode == WriteMode.EXCLUSIVE && lstatOrNull(path) != null) {
@@ -493,8 +564,146 @@ public final class InMemoryFileSystem implements FileSystem {
                 throw new FsException(Errno.EISDIR, path);
             }
             RegularFile file = (RegularFile) node;
+            file.modified(path);
             file.setLength(size, path);
             file.touch();
+        }
+    }
+
+    // ---- working view of a backing store ----
+
+    /**
+     * Adds a regular file whose bytes stay in the backing store until first read or change. The parent directory must
+     * exist; anything at the path is replaced.
+     */
+    public void addLazyFile(String path, int mode, long mtimeMillis, long size, String contentId) throws FsException {
+        synchronized (lock) {
+            RegularFile file = placeFile(path, mode, mtimeMillis);
+            file.loaded = false;
+            file.lazySize = size;
+            file.contentId = contentId;
+        }
+    }
+
+    /** Adds a regular file with its bytes, clean with respect to {@code contentId} (which may be null). */
+    public void addFile(String path, int mode, long mtimeMillis, byte[] content, String contentId) throws FsException {
+        synchronized (lock) {
+            RegularFile file = placeFile(path, mode, mtimeMillis);
+            file.data = content;
+            file.length = content.length;
+            file.contentId = contentId;
+        }
+    }
+
+    private RegularFile placeFile(String path, int mode, long mtimeMillis) throws FsException {
+        Dir parent = parentDir(path);
+        String name = checkedName(path);
+        Node previous = parent.entries.get(name);
+        if (previous instanceof Dir dir && !dir.entries.isEmpty()) {
+            throw new FsException(Errno.ENOTEMPTY, path);
+        }
+        RegularFile file = new RegularFile(mode & 07777);
+        file.mtime = file.atime = mtimeMillis;
+        parent.entries.put(name, file);
+        return file;
+    }
+
+    /**
+     * Every entry of the tree except the root, parents before children, with each file's content identity (null when
+     * its bytes changed since it was added or {@link #markClean marked clean}).
+     */
+    public List<Entry> snapshot() {
+        synchronized (lock) {
+            List<Entry> entries = new ArrayList<>();
+            snapshot(root, "", entries);
+            return entries;
+        }
+    }
+
+    private void snapshot(Dir dir, String prefix, List<Entry> out) {
+        List<String> names = new ArrayList<>(dir.entries.keySet());
+        java.util.Collections.sort(names);
+        for (String name : names) {
+            Node node = dir.entries.get(name);
+            String path = prefix + "/" + name;
+            String target = node instanceof Symlink link ? link.target : null;
+            String contentId = node instanceof RegularFile f ? f.contentId : null;
+            out.add(new Entry(path, node.type(), node.mode, node.size(), node.mtime, target, contentId));
+            if (node instanceof Dir child) {
+                snapshot(child, path, out);
+            }
+        }
+    }
+
+    /** The current bytes of a file without changing its access time: what a sync uploads. */
+    public byte[] readContent(String path) throws FsException {
+        synchronized (lock) {
+            Node node = resolve(path, false);
+            if (!(node instanceof RegularFile file)) {
+                throw new FsException(Errno.EISDIR, path);
+            }
+            file.load(path);
+            return Arrays.copyOf(file.data, file.length);
+        }
+    }
+
+    /**
+     * Records that a file's bytes are now stored under {@code contentId}, unless they changed again since {@code
+     * uploaded} was read (then the file stays dirty for the next sync).
+     */
+    public void markClean(String path, String contentId, byte[] uploaded) throws FsException {
+        synchronized (lock) {
+            Node node = resolve(path, false);
+            if (node instanceof RegularFile file
+                    && file.contentId == null
+                    && file.loaded
+                    && file.length == uploaded.length
+                    && Arrays.equals(file.data, 0, file.length, uploaded, 0, uploaded.length)) {
+                file.contentId = contentId;
+            }
+        }
+    }
+
+    /** Bytes held in memory for files that are clean, i.e. that could be dropped and fetched again. */
+    public long cleanLoadedBytes() {
+        synchronized (lock) {
+            long[] total = {0};
+            forEachFile(root, f -> {
+                if (f.loaded && f.contentId != null) {
+                    total[0] += f.length;
+                }
+            });
+            return total[0];
+        }
+    }
+
+    /** Drops the bytes of clean files not open for reading until at most {@code keepBytes} of them stay in memory. */
+    public void evictClean(long keepBytes) {
+        synchronized (lock) {
+            long[] kept = {0};
+            forEachFile(root, f -> {
+                if (!f.loaded || f.contentId == null) {
+                    return;
+                }
+                if (kept[0] + f.length <= keepBytes || f.openReaders > 0) {
+                    kept[0] += f.length;
+                    return;
+                }
+                f.lazySize = f.length;
+                f.data = new byte[0];
+                f.length = 0;
+                f.loaded = false;
+            });
+        }
+    }
+
+    private void forEachFile(Dir dir, java.util.function.Consumer<RegularFile> action) {
+        for (Node node : dir.entries.values()) {
+            if (node instanceof RegularFile f) {
+                action.accept(f);
+            } else if (node instanceof Dir child) {
+                forEachFile(child, action);
+            }
         }
     }
 
@@ -504,6 +713,7 @@ public final class InMemoryFileSystem implements FileSystem {
         private final RegularFile file;
         private long position;
         private long mark;
+        private boolean closed;
 
         FileInput(RegularFile file) {
             this.file = file;
@@ -553,6 +763,16 @@ public final class InMemoryFileSystem implements FileSystem {
         }
 
         @Override
+        public void close() {
+            synchronized (lock) {
+                if (!closed) {
+                    closed = true;
+                    file.openReaders--;
+                }
+            }
+        }
+
+        @Override
         public boolean markSupported() {
             return true;
         }
@@ -591,6 +811,7 @@ public final class InMemoryFileSystem implements FileSystem {
                 return;
             }
             synchronized (lock) {
+                file.modified(path);
                 long at = position < 0 ? file.length : position;
                 long end = at + len;
                 file.ensureCapacity(end, path);

@@ -1,0 +1,38 @@
+package dev.shellbox.contracts;
+
+import com.fasterxml.jackson.annotation.JsonValue;
+import java.util.Locale;
+
+/** The limits a plan sets; a 429 names the one that was hit in its {@code limit} field. */
+public enum Limit {
+    CONCURRENT_SANDBOXES(false),
+    SANDBOX_CREATES_PER_DAY(true),
+    EXECS_PER_DAY(true),
+    COMMANDS_PER_DAY(true),
+    FILE_OPS_PER_DAY(true),
+    STORAGE_BYTES(false),
+    CONTAINER_SECONDS_PER_DAY(true),
+    MAX_EXEC_TIMEOUT_MS(false),
+    MAX_OUTPUT_BYTES(false);
+
+    private final boolean daily;
+
+    Limit(boolean daily) {
+        this.daily = daily;
+    }
+
+    /** Whether the limit counts per UTC day (and so resets at midnight UTC). */
+    public boolean daily() {
+        return daily;
+    }
+
+    /** The snake_case name used in JSON and in 429 bodies. */
+    @JsonValue
+    public String key() {
+        return name().toLowerCase(Locale.ROOT);
+    }
+
+    public static Limit fromKey(String key) {
+        return valueOf(key.toUpperCase(Locale.ROOT));
+    }
+}

@@ -1,0 +1,90 @@
+package dev.shellbox.devstack;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/** The four Quarkus services: how each is started and the environment that wires it to the stack. */
+final class Services {
+    /**
+     * A service of the suite.
+     *
+     * @param module its Maven module
+     * @param portVariable the environment variable its application.properties reads its HTTP port from
+     * @param database its database name without suffix
+     */
+    record Service(String module, String portVariable, String database) {}
+
+    static final Service USAGE = new Service("usage-service", "SHELLBOX_USAGE_PORT", "shellbox_usage");
+    static final Service VFS = new Service("vfs-service", "SHELLBOX_VFS_PORT", "shellbox_vfs");
+    static final Service SANDBOX = new Service("sandbox-service", "SHELLBOX_SANDBOX_PORT", "shellbox_sandbox");
+    static final Service GATEWAY = new Service("api-gateway", "SHELLBOX_GATEWAY_PORT", "shellbox_gateway");
+
+    /** In start order: what a service calls is started before it. */
+    static final List<Service> ALL = List.of(USAGE, VFS, SANDBOX, GATEWAY);
+
+    private Services() {}
+
+    static int port(Service service, StackOptions options) {
+        if (service == GATEWAY) {
+            return options.gatewayPort();
+        }
+        if (service == SANDBOX) {
+            return options.sandboxPort();
+        }
+        return service == VFS ? options.vfsPort() : options.usagePort();
+    }
+
+    static String healthUrl(Service service, StackOptions options) {
+        return "http://127.0.0.1:" + port(service, options) + "/q/health/ready";
+    }
+
+    static String databaseUrl(Service service, StackOptions options) {
+        return "postgresql://" + Postgres.HOST + ":" + Postgres.PORT + "/" + service.database()
+                + options.databaseSuffix();
+    }
+
+    /** Settings every service reads from its environment (see each application.properties). */
+    static Map<String, String> environment(Service service, StackOptions options, String adminKey) {
+        Map<String, String> env = new HashMap<>();
+        env.put(service.portVariable(), Integer.toString(port(service, options)));
+        env.put("QUARKUS_DATASOURCE_REACTIVE_URL", databaseUrl(service, options));
+        env.put("SHELLBOX_DB_HOST", Postgres.HOST);
+        env.put("SHELLBOX_DB_PORT", Integer.toString(Postgres.PORT));
+        env.put("KAFKA_BOOTSTRAP_SERVERS", "127.0.0.1:" + options.kafkaPort());
+        env.put("SHELLBOX_S3_ENDPOINT", "http://127.0.0.1:" + options.s3Port());
+        env.put("SHELLBOX_S3_ACCESS_KEY", S3Endpoint.ACCESS_KEY);
+        env.put("SHELLBOX_S3_SECRET_KEY", S3Endpoint.SECRET_KEY);
+        env.put("SHELLBOX_USAGE_URL", "http://127.0.0.1:" + options.usagePort());
+        env.put("SHELLBOX_VFS_URL", "http://127.0.0.1:" + options.vfsPort());
+        env.put("SHELLBOX_SANDBOX_URL", "http://127.0.0.1:" + options.sandboxPort());
+        env.put("SHELLBOX_BOOTSTRAP_ADMIN_KEY", adminKey);
+        env.put("SHELLBOX_DATA_DIR", options.data().resolve(service.module()).toString());
+        return env;
+    }
+
+    static ManagedProcess start(Layout layout, Service service, StackOptions options, String adminKey)
+            throws IOException {
+        Path jar = layout.serviceJar(service.module());
+        if (!Files.exists(jar)) {
+            throw new StackException(service.module() + " is not built (" + jar + " is missing); run `make build`");
+        }
+        List<String> command = List.of(
+                Layout.java(),
+                "-Xms64m",
+                "-Xmx768m",
+                "-XX:+UseSerialGC",
+                "-XX:+ExitOnOutOfMemoryError",
+                "-jar",
+                jar.toString());
+        return ManagedProcess.start(
+                service.module(),
+                command,
+                layout.checkout(),
+                environment(service, options, adminKey),
+                options.logs().resolve(service.module() + ".log"));
+    }
+}

@@ -1,0 +1,47 @@
+package dev.shellbox.devstack;
+
+import java.nio.file.Path;
+
+/**
+ * Where and how a stack runs: its state directory (data and logs), the ports of everything, and the suffix of the
+ * services' database names (so that a test stack never touches the data of {@code make run}).
+ *
+ * @param state directory for data/ and logs/
+ * @param gatewayPort api-gateway (sandbox-service, vfs-service and usage-service take the next three ports)
+ * @param kafkaPort Kafka's client port (its controller takes the next one)
+ * @param s3Port S3Proxy
+ * @param databaseSuffix appended to each service's database name; empty for the real one
+ * @param freshDatabases drop the services' databases before starting (tests)
+ */
+public record StackOptions(
+        Path state, int gatewayPort, int kafkaPort, int s3Port, String databaseSuffix, boolean freshDatabases) {
+
+    /** What {@code make run} uses: ports 8080-8083, 9092, 9000 and the real databases, kept across runs. */
+    public static StackOptions local(Path state) {
+        return new StackOptions(state, 8080, 9092, 9000, "", false);
+    }
+
+    public int sandboxPort() {
+        return gatewayPort + 1;
+    }
+
+    public int vfsPort() {
+        return gatewayPort + 2;
+    }
+
+    public int usagePort() {
+        return gatewayPort + 3;
+    }
+
+    public String gatewayUrl() {
+        return "http://127.0.0.1:" + gatewayPort;
+    }
+
+    public Path logs() {
+        return state.resolve("logs");
+    }
+
+    public Path data() {
+        return state.resolve("data");
+    }
+}

@@ -1,0 +1,19 @@
+package dev.shellbox.sandbox.rest;
+
+import java.util.Map;
+
+/**
+ * What a client may set when creating a sandbox; every field is optional.
+ *
+ * @param name unique among the caller's sandboxes: creating a name that exists returns that sandbox
+ * @param provider where escalated commands run: in-process, local, docker or kubernetes
+ * @param env environment variables of every exec
+ * @param labels free-form key/value pairs to find sandboxes by
+ * @param idleTimeoutSeconds seconds without activity before the sandbox pauses itself
+ */
+public record CreateSandboxRequest(
+        String name,
+        String provider,
+        Map<String, String> env,
+        Map<String, String> labels,
+        Integer idleTimeoutSeconds) {}

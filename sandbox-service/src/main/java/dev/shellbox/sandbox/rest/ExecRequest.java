@@ -1,0 +1,16 @@
+package dev.shellbox.sandbox.rest;
+
+import java.util.Map;
+
+/**
+ * A command string or a whole script to run in a sandbox.
+ *
+ * @param command the bash source to run
+ * @param cwd working directory for this exec only (the session's own directory is kept)
+ * @param env variables for this exec only
+ * @param stdin bytes (UTF-8 text) given to the script's standard input
+ * @param timeoutMs wall-clock limit; at most the plan's max_exec_timeout_ms
+ * @param session the shell session to run in; "default" when absent
+ */
+public record ExecRequest(
+        String command, String cwd, Map<String, String> env, String stdin, Long timeoutMs, String session) {}

@@ -1,0 +1,105 @@
+package dev.shellbox.sandbox.rest;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.shellbox.platform.problem.ProblemException;
+import dev.shellbox.sandbox.service.ExecService;
+import io.smallrye.mutiny.Multi;
+import io.smallrye.mutiny.Uni;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.HeaderParam;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.sse.OutboundSseEvent;
+import jakarta.ws.rs.sse.Sse;
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+import org.jboss.resteasy.reactive.RestStreamElementType;
+
+/** Running scripts: whole results, or Server-Sent Events as the output is produced. */
+@Path("/v1/sandboxes/{id}/exec")
+@Consumes(MediaType.APPLICATION_JSON)
+public class ExecResource {
+    private final ExecService execs;
+    private final ObjectMapper mapper;
+
+    public ExecResource(ExecService execs, ObjectMapper mapper) {
+        this.execs = execs;
+        this.mapper = mapper;
+    }
+
+    /** Runs the script and answers when it ends. A script that fails is still a 200 with its exit code. */
+    @POST
+    @Produces(MediaType.APPLICATION_JSON)
+    public Uni<ExecResponse> exec(
+            @HeaderParam(UserId.HEADER) String user, @PathParam("id") String id, ExecRequest request) {
+        return execs.exec(UserId.require(user), id, request, null);
+    }
+
+    /**
+     * Runs the script and streams events: {@code stdout} and {@code stderr} with {@code {"text": ...}} chunks as they
+     * are written, then {@code exit} with the whole result except the output. A client that disconnects cancels the
+     * script.
+     */
+    @POST
+    @Path("/stream")
+    @Produces(MediaType.SERVER_SENT_EVENTS)
+    @RestStreamElementType(MediaType.APPLICATION_JSON)
+    public Multi<OutboundSseEvent> stream(
+            @HeaderParam(UserId.HEADER) String user,
+            @PathParam("id") String id,
+            ExecRequest request,
+            @Context Sse sse) {
+        String userId = UserId.require(user);
+        return Multi.createFrom().emitter(emitter -> {
+            var cancellable = execs.exec(
+                            userId,
+                            id,
+                            request,
+                            (stream, bytes) -> emitter.emit(
+                                    event(sse, stream, Map.of("text", new String(bytes, StandardCharsets.UTF_8)))))
+                    .subscribe()
+                    .with(
+                            result -> {
+                                emitter.emit(event(
+                                        sse,
+                                        "exit",
+                                        new ExecResponse(
+                                                result.exitCode(),
+                                                null,
+                                                null,
+                                                result.durationMs(),
+                                                result.location(),
+                                                result.truncated(),
+                                                result.limit(),
+                                                result.warnings())));
+                                emitter.complete();
+                            },
+                            failure -> {
+                                if (failure instanceof ProblemException p) {
+                                    emitter.emit(event(sse, "error", p.problem()));
+                                    emitter.complete();
+                                } else {
+                                    emitter.fail(failure);
+                                }
+                            });
+            emitter.onTermination(cancellable::cancel);
+        });
+    }
+
+    private OutboundSseEvent event(Sse sse, String name, Object data) {
+        try {
+            return sse.newEventBuilder()
+                    .name(name)
+                    .mediaType(MediaType.APPLICATION_JSON_TYPE)
+                    .data(mapper.writeValueAsString(data))
+                    .build();
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}

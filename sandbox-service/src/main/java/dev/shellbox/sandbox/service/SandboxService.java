@@ -1,0 +1,241 @@
+package dev.shellbox.sandbox.service;
+
+import dev.shellbox.contracts.Location;
+import dev.shellbox.contracts.Operation;
+import dev.shellbox.contracts.SandboxLifecycleEvent;
+import dev.shellbox.contracts.Topics;
+import dev.shellbox.contracts.UsageEvent;
+import dev.shellbox.platform.outbox.Outbox;
+import dev.shellbox.platform.problem.ProblemException;
+import dev.shellbox.sandbox.client.VfsClient;
+import dev.shellbox.sandbox.config.SandboxConfig;
+import dev.shellbox.sandbox.domain.Provider;
+import dev.shellbox.sandbox.domain.Sandbox;
+import dev.shellbox.sandbox.domain.SandboxState;
+import dev.shellbox.sandbox.repository.SandboxRepository;
+import dev.shellbox.sandbox.rest.CreateSandboxRequest;
+import io.quarkus.hibernate.reactive.panache.Panache;
+import io.quarkus.hibernate.reactive.panache.common.WithTransaction;
+import io.smallrye.mutiny.Multi;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.security.SecureRandom;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Pattern;
+import org.hibernate.exception.ConstraintViolationException;
+
+/** The lifecycle of sandboxes: create (get-or-create by name), get, list, pause, resume, destroy. */
+@ApplicationScoped
+public class SandboxService {
+    private static final Pattern NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0,63}");
+    private static final Pattern ENV_NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
+    private static final Pattern LABEL_KEY = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._/-]{0,62}");
+    private static final int MAX_ENV = 200;
+    private static final int MAX_ENV_VALUE = 32 * 1024;
+    private static final int MAX_LABELS = 64;
+    private static final int MAX_LABEL_VALUE = 255;
+    private static final int MIN_IDLE_TIMEOUT = 10;
+    private static final String ID_ALPHABET = "abcdefghijklmnopqrstuvwxyz234567";
+    private static final SecureRandom RANDOM = new SecureRandom();
+
+    private final SandboxRepository repository;
+    private final VfsClient vfs;
+    private final Outbox outbox;
+    private final SandboxConfig config;
+
+    public SandboxService(SandboxRepository repository, VfsClient vfs, Outbox outbox, SandboxConfig config) {
+        this.repository = repository;
+        this.vfs = vfs;
+        this.outbox = outbox;
+        this.config = config;
+    }
+
+    /** The result of a create: the sandbox, and whether it existed already under that name. */
+    public record Created(Sandbox sandbox, boolean existed) {}
+
+    public Uni<Created> create(String userId, CreateSandboxRequest request) {
+        CreateSandboxRequest r = request == null ? new CreateSandboxRequest(null, null, null, null, null) : request;
+        Provider provider = validate(r);
+        Uni<Sandbox> existing =
+                r.name() == null ? Uni.createFrom().nullItem() : repository.findLiveByName(userId, r.name());
+        return existing.flatMap(found -> {
+            if (found != null) {
+                return Uni.createFrom().item(new Created(found, true));
+            }
+            String id = newId();
+            return vfs.createVolume(id, userId)
+                    .flatMap(v -> insert(id, userId, r, provider))
+                    .map(s -> new Created(s, false))
+                    .onFailure(ConstraintViolationException.class)
+                    .recoverWithUni(e -> vfs.deleteVolume(id)
+                            .onFailure()
+                            .recoverWithNull()
+                            .flatMap(v -> repository.findLiveByName(userId, r.name()))
+                            .map(s -> new Created(s, true)));
+        });
+    }
+
+    private Uni<Sandbox> insert(String id, String userId, CreateSandboxRequest r, Provider provider) {
+        Instant now = Instant.now();
+        Sandbox s = new Sandbox();
+        s.id = id;
+        s.userId = userId;
+        s.name = r.name();
+        s.provider = provider;
+        s.state = SandboxState.RUNNING;
+        s.env = r.env() == null ? new HashMap<>() : new HashMap<>(r.env());
+        s.labels = r.labels() == null ? new HashMap<>() : new HashMap<>(r.labels());
+        s.idleTimeoutSeconds =
+                r.idleTimeoutSeconds() == null ? config.defaultIdleTimeoutSeconds() : r.idleTimeoutSeconds();
+        s.createdAt = now;
+        s.lastActivityAt = now;
+        return Panache.withTransaction(() -> repository
+                .persistAndFlush(s)
+                .call(() -> lifecycle(SandboxLifecycleEvent.CREATED, s))
+                .call(() -> outbox.add(
+                        Topics.USAGE,
+                        userId,
+                        UsageEvent.of(userId, id, Operation.SANDBOX_CREATE, Location.WORKER, 1, 0, 0, 0, 0))));
+    }
+
+    private Provider validate(CreateSandboxRequest r) {
+        if (r.name() != null && !NAME.matcher(r.name()).matches()) {
+            throw ProblemException.badRequest("name '" + r.name()
+                    + "' is invalid: use 1 to 64 letters, digits, '.', '_' or '-', starting with a letter or digit");
+        }
+        String providerId = r.provider() == null ? config.defaultProvider() : r.provider();
+        Provider provider = Provider.byId(providerId);
+        if (provider == null) {
+            throw ProblemException.badRequest(
+                    "unknown provider '" + providerId + "'; choose one of: " + Provider.names());
+        }
+        if (r.env() != null) {
+            if (r.env().size() > MAX_ENV) {
+                throw ProblemException.badRequest("env has " + r.env().size() + " variables; at most " + MAX_ENV);
+            }
+            for (Map.Entry<String, String> e : r.env().entrySet()) {
+                if (!ENV_NAME.matcher(e.getKey()).matches()) {
+                    throw ProblemException.badRequest("env name '" + e.getKey() + "' is not a valid variable name");
+                }
+                if (e.getValue() == null
+                        || e.getValue().length() > MAX_ENV_VALUE
+                        || e.getValue().indexOf('\0') >= 0) {
+                    throw ProblemException.badRequest("env value of " + e.getKey() + " must be a string of at most "
+                            + MAX_ENV_VALUE + " characters without NUL");
+                }
+            }
+        }
+        if (r.labels() != null) {
+            if (r.labels().size() > MAX_LABELS) {
+                throw ProblemException.badRequest("at most " + MAX_LABELS + " labels");
+            }
+            for (Map.Entry<String, String> e : r.labels().entrySet()) {
+                if (!LABEL_KEY.matcher(e.getKey()).matches()) {
+                    throw ProblemException.badRequest("label key '" + e.getKey() + "' is invalid: use 1 to 63 letters,"
+                            + " digits, '.', '_', '/' or '-'");
+                }
+                if (e.getValue() == null || e.getValue().length() > MAX_LABEL_VALUE) {
+                    throw ProblemException.badRequest(
+                            "label '" + e.getKey() + "' needs a value of at most " + MAX_LABEL_VALUE + " characters");
+                }
+            }
+        }
+        Integer idle = r.idleTimeoutSeconds();
+        if (idle != null && (idle < MIN_IDLE_TIMEOUT || idle > config.maxIdleTimeoutSeconds())) {
+            throw ProblemException.badRequest("idleTimeoutSeconds must be between " + MIN_IDLE_TIMEOUT + " and "
+                    + config.maxIdleTimeoutSeconds());
+        }
+        return provider;
+    }
+
+    /** The caller's live sandbox, or a 404 that does not reveal whether another user has that id. */
+    public Uni<Sandbox> get(String userId, String id) {
+        return repository.findLive(userId, id).onItem().ifNull().failWith(() -> notFound(id));
+    }
+
+    /** The caller's live sandboxes with every given label and, if set, in the given state. */
+    public Uni<List<Sandbox>> list(String userId, Map<String, String> labels, SandboxState state) {
+        return repository
+                .listLive(userId)
+                .map(all -> all.stream()
+                        .filter(s -> state == null || s.state == state)
+                        .filter(s -> labels.entrySet().stream()
+                                .allMatch(l -> l.getValue().equals(s.labels.get(l.getKey()))))
+                        .toList());
+    }
+
+    @WithTransaction
+    public Uni<Sandbox> pause(String userId, String id) {
+        return get(userId, id).flatMap(s -> transition(s, SandboxState.PAUSED, SandboxLifecycleEvent.PAUSED));
+    }
+
+    @WithTransaction
+    public Uni<Sandbox> resume(String userId, String id) {
+        return get(userId, id).flatMap(s -> transition(s, SandboxState.RUNNING, SandboxLifecycleEvent.RESUMED));
+    }
+
+    @WithTransaction
+    public Uni<Void> destroy(String userId, String id) {
+        return get(userId, id).flatMap(s -> {
+            s.state = SandboxState.DESTROYED;
+            s.name = null;
+            s.destroyedAt = Instant.now();
+            return lifecycle(SandboxLifecycleEvent.DESTROYED, s);
+        });
+    }
+
+    /** Records activity (an exec) so that the sandbox does not pause itself. */
+    @WithTransaction
+    public Uni<Void> touch(String id) {
+        return repository
+                .update("lastActivityAt = ?1 where id = ?2", Instant.now(), id)
+                .replaceWithVoid();
+    }
+
+    /** Pauses every running sandbox idle for longer than its timeout; returns their ids. */
+    @WithTransaction
+    public Uni<List<String>> pauseIdle() {
+        Instant now = Instant.now();
+        return repository.findIdle(now).flatMap(idle -> {
+            if (idle.isEmpty()) {
+                return Uni.createFrom().item(List.<String>of());
+            }
+            // One session cannot run operations concurrently: pause them one after the other.
+            return Multi.createFrom()
+                    .iterable(idle)
+                    .onItem()
+                    .transformToUniAndConcatenate(s -> transition(s, SandboxState.PAUSED, SandboxLifecycleEvent.PAUSED))
+                    .map(s -> s.id)
+                    .collect()
+                    .asList();
+        });
+    }
+
+    private Uni<Sandbox> transition(Sandbox s, SandboxState to, String eventType) {
+        if (s.state == to) {
+            return Uni.createFrom().item(s);
+        }
+        s.state = to;
+        s.lastActivityAt = Instant.now();
+        return lifecycle(eventType, s).replaceWith(s);
+    }
+
+    private Uni<Void> lifecycle(String type, Sandbox s) {
+        return outbox.add(Topics.SANDBOX_LIFECYCLE, s.id, SandboxLifecycleEvent.of(type, s.id, s.userId));
+    }
+
+    static ProblemException notFound(String id) {
+        return ProblemException.notFound("no sandbox '" + id + "'");
+    }
+
+    private static String newId() {
+        StringBuilder sb = new StringBuilder("sb-");
+        for (int i = 0; i < 20; i++) {
+            sb.append(ID_ALPHABET.charAt(RANDOM.nextInt(ID_ALPHABET.length())));
+        }
+        return sb.toString();
+    }
+}

@@ -1,0 +1,74 @@
+package dev.shellbox.sandbox.service;
+
+import dev.shellbox.platform.problem.ProblemException;
+import dev.shellbox.sandbox.client.UsagePlans;
+import dev.shellbox.sandbox.runtime.SandboxRuntime;
+import dev.shellbox.sandbox.runtime.SandboxRuntimes;
+import io.smallrye.mutiny.Uni;
+import io.smallrye.mutiny.infrastructure.Infrastructure;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/** Named shell sessions of a sandbox, and freeing a sandbox's runtime when it pauses or goes. */
+@ApplicationScoped
+public class SessionService {
+    private static final Pattern NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0,63}");
+
+    private final SandboxService sandboxes;
+    private final SandboxRuntimes runtimes;
+    private final UsagePlans plans;
+
+    public SessionService(SandboxService sandboxes, SandboxRuntimes runtimes, UsagePlans plans) {
+        this.sandboxes = sandboxes;
+        this.runtimes = runtimes;
+        this.plans = plans;
+    }
+
+    /** Creates a session; true when new, false when it existed. */
+    public Uni<Boolean> create(String userId, String sandboxId, String name) {
+        if (name == null || !NAME.matcher(name).matches()) {
+            throw ProblemException.badRequest("session name is required: 1 to 64 letters, digits, '.', '_' or '-'");
+        }
+        return sandboxes
+                .get(userId, sandboxId)
+                .flatMap(sandbox -> onWorker(() -> {
+                    SandboxRuntime runtime = runtimes.obtain(sandbox);
+                    return runtime.createSession(name, plans.limitsFor(userId).maxOutputBytes());
+                }));
+    }
+
+    public Uni<Set<String>> list(String userId, String sandboxId) {
+        return sandboxes.get(userId, sandboxId).map(sandbox -> {
+            SandboxRuntime runtime = runtimes.find(sandboxId);
+            return runtime == null ? Set.of(SandboxRuntime.DEFAULT_SESSION) : runtime.sessionNames();
+        });
+    }
+
+    public Uni<Void> delete(String userId, String sandboxId, String name) {
+        return sandboxes.get(userId, sandboxId).map(sandbox -> {
+            SandboxRuntime runtime = runtimes.find(sandboxId);
+            if (runtime == null || !runtime.removeSession(name)) {
+                throw ProblemException.notFound("no session '" + name + "' in sandbox '" + sandboxId + "'");
+            }
+            return null;
+        });
+    }
+
+    /** Saves and frees the runtime of a sandbox that paused. */
+    public Uni<Void> release(String sandboxId) {
+        return onWorker(() -> {
+            runtimes.release(sandboxId);
+            return null;
+        });
+    }
+
+    /** Forgets the runtime of a destroyed sandbox. */
+    public void discard(String sandboxId) {
+        runtimes.discard(sandboxId);
+    }
+
+    private static <T> Uni<T> onWorker(java.util.function.Supplier<T> blocking) {
+        return Uni.createFrom().item(blocking).runSubscriptionOn(Infrastructure.getDefaultWorkerPool());
+    }
+}

@@ -1,0 +1,153 @@
+package dev.shellbox.shell.fs;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class InMemoryFileSystemTest {
+    private final InMemoryFileSystem fs = new InMemoryFileSystem();
+
+    private void write(FileSystem f, String path, String text) throws IOException {
+        try (OutputStream out = f.newOutputStream(path, WriteMode.TRUNCATE, 0644)) {
+            out.write(text.getBytes(StandardCharsets.UTF_8));
+        }
+    }
+
+    private String read(FileSystem f, String path) throws IOException {
+        try (InputStream in = f.newInputStream(path)) {
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
+    }
+
+    @Test
+    void followsRelativeAndAbsoluteSymlinksInEveryComponent() throws IOException {
+        fs.createDirectory("/a", 0755);
+        fs.createDirectory("/a/b", 0755);
+        write(fs, "/a/b/f", "x");
+        fs.createSymlink("/link", "a/b");
+        fs.createSymlink("/a/up", "../a");
+        fs.createSymlink("/abs", "/a/b/f");
+        assertThat(read(fs, "/link/f")).isEqualTo("x");
+        assertThat(read(fs, "/a/up/b/f")).isEqualTo("x");
+        assertThat(read(fs, "/abs")).isEqualTo("x");
+        assertThat(fs.lstat("/abs").isSymlink()).isTrue();
+        assertThat(fs.realPath("/a/up/b/../b/f", false)).isEqualTo("/a/b/f");
+    }
+
+    @Test
+    void reportsLinuxErrnos() throws IOException {
+        fs.createDirectory("/d", 0755);
+        write(fs, "/d/f", "x");
+        assertThatThrownBy(() -> fs.stat("/missing")).extracting("errno").isEqualTo(Errno.ENOENT);
+        assertThatThrownBy(() -> fs.stat("/d/f/x")).extracting("errno").isEqualTo(Errno.ENOTDIR);
+        assertThatThrownBy(() -> fs.newInputStream("/d")).extracting("errno").isEqualTo(Errno.EISDIR);
+        assertThatThrownBy(() -> fs.delete("/d")).extracting("errno").isEqualTo(Errno.ENOTEMPTY);
+        assertThatThrownBy(() -> fs.createDirectory("/d", 0755))
+                .extracting("errno")
+                .isEqualTo(Errno.EEXIST);
+        assertThatThrownBy(() -> fs.newOutputStream("/d/f", WriteMode.EXCLUSIVE, 0644))
+                .extracting("errno")
+                .isEqualTo(Errno.EEXIST);
+        assertThatThrownBy(() -> fs.rename("/d", "/d/sub")).extracting("errno").isEqualTo(Errno.EINVAL);
+        fs.createSymlink("/loop", "/loop");
+        assertThatThrownBy(() -> fs.stat("/loop")).extracting("errno").isEqualTo(Errno.ELOOP);
+        assertThatThrownBy(() -> fs.createDirectory("/" + "n".repeat(256), 0755))
+                .extracting("errno")
+                .isEqualTo(Errno.ENAMETOOLONG);
+    }
+
+    @Test
+    void renameReplacesFilesAndEmptyDirectoriesAtomically() throws IOException {
+        write(fs, "/a", "new");
+        write(fs, "/b", "old");
+        fs.rename("/a", "/b");
+        assertThat(read(fs, "/b")).isEqualTo("new");
+        assertThat(fs.exists("/a")).isFalse();
+        fs.createDirectory("/x", 0755);
+        fs.createDirectory("/y", 0755);
+        write(fs, "/x/f", "1");
+        fs.rename("/x", "/y");
+        assertThat(read(fs, "/y/f")).isEqualTo("1");
+        assertThatThrownBy(() -> fs.rename("/b", "/y")).extracting("errno").isEqualTo(Errno.EISDIR);
+    }
+
+    @Test
+    void appendsAndSharesContentBetweenHardLinks() throws IOException {
+        write(fs, "/f", "ab");
+        try (OutputStream out = fs.newOutputStream("/f", WriteMode.APPEND, 0644)) {
+            out.write('c');
+        }
+        fs.createHardLink("/g", "/f");
+        write(fs, "/g", "changed");
+        assertThat(read(fs, "/f")).isEqualTo("changed");
+        assertThat(fs.stat("/f").nlink()).isEqualTo(2);
+        fs.truncate("/f", 3);
+        assertThat(read(fs, "/g")).isEqualTo("cha");
+    }
+
+    @Test
+    void loadsLazyFilesOnFirstReadAndTracksWhatChanged() throws IOException {
+        List<String> fetched = new ArrayList<>();
+        InMemoryFileSystem view = new InMemoryFileSystem(Clock.systemUTC(), 1000, 1000, (id, size) -> {
+            fetched.add(id);
+            return ("content of " + id).getBytes(StandardCharsets.UTF_8);
+        });
+        view.createDirectory("/w", 0755);
+        view.addLazyFile("/w/big", 0644, 1000, 14, "sha-1");
+        view.addFile("/w/small", 0600, 2000, "hi".getBytes(StandardCharsets.UTF_8), "sha-2");
+        assertThat(view.stat("/w/big").size()).isEqualTo(14);
+        assertThat(fetched).isEmpty();
+
+        assertThat(read(view, "/w/big")).isEqualTo("content of sha-1");
+        assertThat(fetched).containsExactly("sha-1");
+        assertThat(view.snapshot())
+                .extracting(InMemoryFileSystem.Entry::path, InMemoryFileSystem.Entry::contentId)
+                .containsExactly(
+                        org.assertj.core.groups.Tuple.tuple("/w", null),
+                        org.assertj.core.groups.Tuple.tuple("/w/big", "sha-1"),
+                        org.assertj.core.groups.Tuple.tuple("/w/small", "sha-2"));
+
+        write(view, "/w/small", "changed");
+        InMemoryFileSystem.Entry small = view.snapshot().get(2);
+        assertThat(small.contentId()).isNull();
+        assertThat(small.mode()).isEqualTo(0600);
+        byte[] uploaded = view.readContent("/w/small");
+        view.markClean("/w/small", "sha-3", uploaded);
+        assertThat(view.snapshot().get(2).contentId()).isEqualTo("sha-3");
+    }
+
+    @Test
+    void evictsCleanContentAndFetchesItAgain() throws IOException {
+        List<String> fetched = new ArrayList<>();
+        InMemoryFileSystem view = new InMemoryFileSystem(Clock.systemUTC(), 1000, 1000, (id, size) -> {
+            fetched.add(id);
+            return "0123456789".getBytes(StandardCharsets.UTF_8);
+        });
+        view.addFile("/clean", 0644, 0, "0123456789".getBytes(StandardCharsets.UTF_8), "c");
+        write(view, "/dirty", "unsaved");
+        assertThat(view.cleanLoadedBytes()).isEqualTo(10);
+        view.evictClean(0);
+        assertThat(view.cleanLoadedBytes()).isZero();
+        assertThat(read(view, "/dirty")).isEqualTo("unsaved");
+        assertThat(read(view, "/clean")).isEqualTo("0123456789");
+        assertThat(fetched).containsExactly("c");
+    }
+
+    @Test
+    void failsWithEioWhenLazyContentCannotBeFetched() throws IOException {
+        InMemoryFileSystem view = new InMemoryFileSystem(Clock.systemUTC(), 1000, 1000, (id, size) -> {
+            throw new IOException("store down");
+        });
+        view.addLazyFile("/f", 0644, 0, 5, "x");
+        assertThatThrownBy(() -> view.newInputStream("/f")).extracting("errno").isEqualTo(Errno.EIO);
+        assertThat(view.stat("/f").size()).isEqualTo(5);
+    }
+}
