@@ -282,7 +282,7 @@ public final class Interpreter implements ExpansionContext {
 
     void checkDepth(int d) {
         if (d > session.limits.maxCallDepth()) {
-            throw new LimitExceededException(
+            throw session.limitExceeded(
                     "maxCallDepth", "maximum call depth " + session.limits.maxCallDepth() + " exceeded");
         }
     }

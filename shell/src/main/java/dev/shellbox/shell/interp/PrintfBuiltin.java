@@ -256,13 +256,9 @@ final class PrintfBuiltin implements Builtin {
                 }
                 case 'd':
                 case 'i': {
-                    long v = number(nextArg());
-                    pad(
-                            out,
-                            integer(Long.toString(v), flags, precision),
-                            flags.replace("0", precision != null ? "" : "0"),
-                            width,
-                            null);
+                    long v = number(nextArg(), false);
+                    String f = precision != null ? flags.replace("0", "") : flags;
+                    padNumber(out, integer(Long.toString(v), flags, precision), f, width);
                     return true;
                 }
                 case 'u':

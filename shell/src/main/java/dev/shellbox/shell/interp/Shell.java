@@ -168,8 +168,22 @@ public final class Shell {
     }
 
     private ExecutionResult run(
-            InputStream stdin, OutputStream stdout, OutputStream stderr, Cancellation cancellation, Body body) {
+            InputStream stdin, OutputStream stdout, OutputStream stderr, Cancellation caller, Body body) {
         synchronized (lock) {
+            // everything the execution starts hangs off this child, so that background jobs still running at the
+            // end are stopped with it (and the caller's cancellation still stops everything)
+            Cancellation cancellation = caller.child();
+            try {
+                return runLocked(stdin, stdout, stderr, cancellation, body);
+            } finally {
+                cancellation.cancel("execution finished");
+            }
+        }
+    }
+
+    private ExecutionResult runLocked(
+            InputStream stdin, OutputStream stdout, OutputStream stderr, Cancellation cancellation, Body body) {
+        {
             session.commands.set(0);
             session.loopIterations.set(0);
             long builtinsBefore = session.builtinCommands.get();

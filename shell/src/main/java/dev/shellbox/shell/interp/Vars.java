@@ -5,7 +5,6 @@ import dev.shellbox.shell.io.LimitExceededException;
 import dev.shellbox.shell.syntax.ArrayElement;
 import dev.shellbox.shell.syntax.Assignment;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -422,7 +421,7 @@ final class Vars {
             v.associative.clear();
         }
         if (v.associative != null) {
-            LinkedHashMap<String, String> map = append ? v.associative : new LinkedHashMap<>();
+            AssocArray map = append ? v.associative : new AssocArray();
             boolean pairs = elements.stream().allMatch(e -> e[0] == null);
             if (pairs && !elements.isEmpty()) {
                 for (int i = 0; i < elements.size(); i += 2) {
