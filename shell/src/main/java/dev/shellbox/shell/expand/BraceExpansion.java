@@ -1,5 +1,6 @@
 package dev.shellbox.shell.expand;
 
+import dev.shellbox.shell.syntax.ParamExpansion;
 import dev.shellbox.shell.syntax.Word;
 import dev.shellbox.shell.syntax.WordPart;
 import java.util.ArrayList;
@@ -52,6 +53,17 @@ public final class BraceExpansion {
         StringBuilder lit = new StringBuilder();
         for (Object o : seq) {
             if (o instanceof Character c) {
+                // "$a" followed by "_c" only meet through brace expansion; as in bash, the name goes on: $a_c
+                if (lit.length() == 0
+                        && !parts.isEmpty()
+                        && isNameChar(c)
+                        && parts.get(parts.size() - 1) instanceof WordPart.Param p
+                        && isSimpleName(p)) {
+                    ParamExpansion e = p.expansion();
+                    parts.set(
+                            parts.size() - 1, new WordPart.Param(ParamExpansion.simple(e.name() + c, e.source() + c)));
+                    continue;
+                }
                 lit.append(c.charValue());
             } else {
                 if (lit.length() > 0) {
@@ -65,6 +77,18 @@ public final class BraceExpansion {
             parts.add(new WordPart.Literal(lit.toString()));
         }
         return new Word(parts, original.pos());
+    }
+
+    private static boolean isNameChar(char c) {
+        return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+    }
+
+    private static boolean isSimpleName(WordPart.Param p) {
+        ParamExpansion e = p.expansion();
+        return e.source().startsWith("$")
+                && !e.source().startsWith("${")
+                && !e.name().isEmpty()
+                && (Character.isLetter(e.name().charAt(0)) || e.name().charAt(0) == '_');
     }
 
     private static boolean isChar(Object o, char c) {

@@ -58,6 +58,30 @@ public final class Expander {
         }
     }
 
+    /** {@code name=...} as an argument: bash expands tildes after the {@code =} and colons as in assignments. */
+    private static boolean looksLikeAssignment(Word w) {
+        if (w.parts().isEmpty() || !(w.parts().get(0) instanceof WordPart.Literal l)) {
+            return false;
+        }
+        String t = l.text();
+        int eq = t.indexOf('=');
+        if (eq <= 0 || t.indexOf('~') < 0) {
+            return false;
+        }
+        for (int i = 0; i < eq; i++) {
+            char c = t.charAt(i);
+            boolean ok = c == '_'
+                    || (c >= 'a' && c <= 'z')
+                    || (c >= 'A' && c <= 'Z')
+                    || (i > 0 && c >= '0' && c <= '9')
+                    || (i == eq - 1 && c == '+');
+            if (!ok) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     /** Whether a literal word needs no expansion at all. */
     private static boolean isPlain(String s) {
         if (s.isEmpty() || s.charAt(0) == '~') {
@@ -74,7 +98,7 @@ public final class Expander {
 
     private void expandSingle(Word w, List<String> out) {
         Fields f = new Fields(true, Escape.GLOB);
-        expandTop(w.parts(), f, false);
+        expandTop(w.parts(), f, looksLikeAssignment(w));
         f.finish();
         boolean noglob = ctx.option(ExpandOption.NOGLOB);
         for (Field field : f.done) {
@@ -120,7 +144,17 @@ public final class Expander {
             return l.text();
         }
         Fields f = new Fields(false, Escape.NONE);
+        f.assignment = true;
         expandTop(parts, f, true);
+        return f.joined();
+    }
+
+    /** Expands a word without splitting, globbing or tilde expansion (array values given with a key). */
+    public String expandNoTilde(Word w) {
+        Fields f = new Fields(false, Escape.NONE);
+        for (WordPart p : w.parts()) {
+            expandPart(p, false, false, f);
+        }
         return f.joined();
     }
 
@@ -151,6 +185,25 @@ public final class Expander {
         Fields f = new Fields(false, Escape.REGEX);
         expandTop(w.parts(), f, false);
         return f.joinedPattern();
+    }
+
+    /** Evaluates a subscript given as text (from a nameref or {@code ${!ref}}): expansions, then arithmetic. */
+    public long evaluateSubscript(String text) {
+        try {
+            return arithmetic.evaluate(
+                    expandArithmeticText(dev.shellbox.shell.syntax.Parser.parseArithmeticWord(text)));
+        } catch (dev.shellbox.shell.syntax.ParseError e) {
+            throw new ExpansionError(text + ": bad array subscript");
+        }
+    }
+
+    /** An associative array key given as text: expanded, quotes removed. */
+    public String expandSubscriptKey(String text) {
+        try {
+            return expandString(dev.shellbox.shell.syntax.Parser.parseSubscriptWord(text));
+        } catch (dev.shellbox.shell.syntax.ParseError e) {
+            return text;
+        }
     }
 
     /** Evaluates an arithmetic text. */
@@ -196,6 +249,9 @@ public final class Expander {
         boolean glob;
         boolean exists;
         boolean pendingBreak;
+        /** Expanding an assignment value: tildes after colons in {@code ${x-...}} words expand too. */
+        boolean assignment;
+
         String ifs;
         boolean extglob;
 
@@ -434,7 +490,7 @@ public final class Expander {
                 String text = l.text();
                 boolean last = i == n - 1;
                 if (assignment) {
-                    literalWithTildes(text, i == 0, last, f);
+                    literalWithTildes(text, i == 0, last, f, i == 0 && f.split);
                     continue;
                 }
                 if (i == 0 && text.startsWith("~")) {
@@ -457,11 +513,17 @@ public final class Expander {
     }
 
     /** Tilde expansion at the start of an assignment value and after each colon. */
-    private void literalWithTildes(String text, boolean atStart, boolean last, Fields f) {
+    private void literalWithTildes(String text, boolean atStart, boolean last, Fields f, boolean afterEquals) {
         int i = 0;
         int n = text.length();
-        boolean segmentStart = atStart;
+        boolean segmentStart = atStart && !afterEquals;
         StringBuilder plain = new StringBuilder();
+        if (afterEquals) {
+            int eq = text.indexOf('=');
+            plain.append(text, 0, eq + 1);
+            i = eq + 1;
+            segmentStart = true;
+        }
         while (i < n) {
             char c = text.charAt(i);
             if (c == '~' && segmentStart) {
@@ -633,11 +695,30 @@ public final class Expander {
             emit(Value.list(names, op == Operator.NAMES_STAR), quoted, f);
             return;
         }
+        if (pe.indirect()) {
+            if ((pe.isAtIndex() || pe.isStarIndex()) && op == Operator.NONE) {
+                ShellVariable var = ctx.variable(pe.name());
+                emit(Value.list(var == null ? List.of() : var.keys(), pe.isStarIndex()), quoted, f);
+                return;
+            }
+            if (pe.index() == null && op == Operator.NONE) {
+                String target = ctx.namerefTarget(pe.name());
+                if (target != null) {
+                    emit(Value.of(target), quoted, f);
+                    return;
+                }
+            }
+            ParamExpansion target = indirectTarget(pe);
+            if (target != null) {
+                expandParam(target, quoted, f);
+                return;
+            }
+        }
         if (op == Operator.LENGTH) {
-            f.splittableOrQuoted(Long.toString(length(pe)), quoted);
+            f.splittableOrQuoted(pe.indirect() ? "0" : Long.toString(length(pe)), quoted);
             return;
         }
-        Value v = lookup(pe);
+        Value v = pe.indirect() ? Value.UNSET : lookup(pe);
         switch (op) {
             case NONE:
                 checkSet(pe, v);
@@ -772,6 +853,10 @@ public final class Expander {
         List<WordPart> parts = arg.parts();
         for (int i = 0; i < parts.size(); i++) {
             WordPart p = parts.get(i);
+            if (!quoted && f.assignment && p instanceof WordPart.Literal l) {
+                literalWithTildes(l.text(), i == 0, i == parts.size() - 1, f, false);
+                continue;
+            }
             if (i == 0 && !quoted && p instanceof WordPart.Literal l && l.text().startsWith("~")) {
                 String text = l.text();
                 int slash = text.indexOf('/');
@@ -786,6 +871,46 @@ public final class Expander {
             }
             expandPart(p, quoted, !quoted, f);
         }
+    }
+
+    /** The parameter {@code ${!x...}} designates: the value of x names it ({@code y}, {@code a[2]}, {@code 1}). */
+    private ParamExpansion indirectTarget(ParamExpansion pe) {
+        Value ref = lookupPlain(pe.name(), pe.index());
+        String refName = ref.isList() ? (ref.list.isEmpty() ? null : String.join(" ", ref.list)) : ref.scalar;
+        if (refName == null) {
+            if (ctx.variable(pe.name()) != null) {
+                // a declared variable without a value refers to nothing
+                return null;
+            }
+            throw new ExpansionError(displayName(pe) + ": invalid indirect expansion");
+        }
+        String base = refName;
+        Word index = null;
+        int bracket = refName.indexOf('[');
+        if (bracket > 0 && refName.endsWith("]")) {
+            base = refName.substring(0, bracket);
+            String sub = refName.substring(bracket + 1, refName.length() - 1);
+            if (sub.equals("@") || sub.equals("*")) {
+                index = Word.literal(sub);
+            } else {
+                try {
+                    index = dev.shellbox.shell.syntax.Parser.parseSubscriptWord(sub);
+                } catch (dev.shellbox.shell.syntax.ParseError e) {
+                    throw new ExpansionError(refName + ": bad substitution");
+                }
+            }
+            if (!isName(base)) {
+                throw new ExpansionError(refName + ": invalid variable name");
+            }
+        } else if (!(refName.equals("@")
+                || refName.equals("*")
+                || isName(refName)
+                || isNumber(refName)
+                || isSpecial(refName))) {
+            throw new ExpansionError(refName + ": invalid variable name");
+        }
+        Operator op = pe.operator();
+        return new ParamExpansion(base, index, op, pe.colon(), false, pe.argument(), pe.argument2(), pe.source());
     }
 
     /** Looks a parameter up, following {@code ${!x}} indirection. */
@@ -829,12 +954,18 @@ public final class Expander {
             if (sub.equals("@") || sub.equals("*")) {
                 return lookupPlain(name, index);
             }
-            try {
-                index = dev.shellbox.shell.syntax.Parser.parseArithmeticWord(sub);
-            } catch (dev.shellbox.shell.syntax.ParseError e) {
-                throw new ExpansionError(ref + ": bad substitution");
+            ShellVariable v = ctx.variable(name);
+            if (v == null) {
+                return Value.UNSET;
             }
-            return lookupPlain(name, index);
+            if (v.isAssociativeArray()) {
+                return Value.of(v.element(expandSubscriptKey(sub)));
+            }
+            long i = evaluateSubscript(sub);
+            if (i < 0) {
+                i += v.isIndexedArray() ? v.indexLimit() : 1;
+            }
+            return Value.of(v.isIndexedArray() ? v.element(i) : i == 0 ? v.scalarValue() : null);
         }
         if (ref.equals("@") || ref.equals("*") || isName(ref) || isNumber(ref) || isSpecial(ref)) {
             return lookupPlain(ref, null);
@@ -881,6 +1012,15 @@ public final class Expander {
         }
         if (!(Character.isLetter(c0) || c0 == '_')) {
             return Value.of(ctx.specialParameter(name));
+        }
+        String ref = ctx.resolvedReference(name);
+        if (ref != null && ref.indexOf('[') > 0) {
+            if (index != null) {
+                return "@".equals(index.literalText()) || "*".equals(index.literalText())
+                        ? Value.list(List.of(), "*".equals(index.literalText()))
+                        : Value.UNSET;
+            }
+            return lookupReference(ref);
         }
         ShellVariable v = ctx.variable(name);
         if (index == null) {

@@ -13,6 +13,12 @@ public interface ExpansionContext {
     /** The variable a nameref points to ({@code ${!ref}}), or null when {@code name} is not a nameref. */
     String namerefTarget(String name);
 
+    /**
+     * The final reference a nameref designates after following chains ({@code a}, {@code a[1]}, {@code a[@]}); null
+     * when {@code name} is not a nameref or the chain is circular.
+     */
+    String resolvedReference(String name);
+
     /** Assigns a scalar (or element 0); throws ExpansionError for a readonly variable. */
     void assign(String name, String value);
 

@@ -177,9 +177,22 @@ final class BashCommand implements Command {
         fds.set(2, new FdEntry(null, ctx.stderr(), "/dev/stderr", false));
         Interpreter child = ShellProcess.create(session, ctx.env(), ctx.cwd(), fds, ctx.cancellation());
         child.st.umask = ctx.umask();
+        // a job or subshell whose command is a shell becomes that shell (as exec would): signals go to it
+        Interpreter parent = Interpreter.CURRENT.get();
+        if (parent != null && parent.shellProcess) {
+            parent = null;
+        }
+        if (parent != null) {
+            parent.delegate = child;
+        }
+        session.addProcess(child.st.pid, child);
         try {
             return runInvocation(child, inv, ctx);
         } finally {
+            session.removeProcess(child.st.pid);
+            if (parent != null) {
+                parent.delegate = null;
+            }
             child.st.fds.release();
         }
     }
@@ -205,6 +218,10 @@ final class BashCommand implements Command {
         }
         if (inv.interactive) {
             child.st.options.setShopt("expand_aliases", true);
+            dev.shellbox.shell.expand.ShellVariable home = child.variable("HOME");
+            if (home != null && home.scalarValue() != null) {
+                Vars.assign(child, "HISTFILE", home.scalarValue() + "/.bash_history");
+            }
         }
         String text;
         String source;

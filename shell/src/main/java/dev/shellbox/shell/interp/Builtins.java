@@ -81,6 +81,8 @@ final class Builtins {
         ALL.put("trap", new TrapBuiltin());
         JobBuiltins.register(ALL);
         MiscBuiltins.register(ALL);
+        ALL.put("ulimit", new UlimitBuiltin());
+        ALL.put("history", new HistoryBuiltin());
     }
 
     private Builtins() {}

@@ -22,6 +22,10 @@ final class ControlBuiltins {
 
     private static int loopControl(Interpreter sh, List<String> argv, Interpreter.Control kind) {
         int n = 1;
+        if (argv.size() > 2) {
+            sh.builtinError(argv.get(0), "too many arguments");
+            throw new Interpreter.CommandAborted(1, true);
+        }
         if (argv.size() > 1) {
             String a = argv.get(1);
             try {
@@ -59,7 +63,7 @@ final class ControlBuiltins {
         }
         if (!sh.st.inFunction() && !sh.inSource()) {
             sh.builtinError("return", "can only `return' from a function or sourced script");
-            return 1;
+            return 2;
         }
         sh.control = Interpreter.Control.RETURN;
         sh.controlStatus = status;
@@ -96,6 +100,10 @@ final class ControlBuiltins {
 
     private static int shift(Interpreter sh, List<String> argv) {
         int n = 1;
+        if (argv.size() > 2) {
+            sh.builtinError("shift", "too many arguments");
+            throw new Interpreter.CommandAborted(1, true);
+        }
         if (argv.size() > 1) {
             try {
                 n = Integer.parseInt(argv.get(1).strip());

@@ -181,8 +181,8 @@ final class DeclareBuiltin implements Builtin {
                 frame.vars.put(name, v);
             }
         } else {
-            String target = (on & Variable.NAMEREF) != 0 ? name : Vars.resolveName(sh, name);
-            if (target.indexOf('[') >= 0) {
+            String target = ((on | off) & Variable.NAMEREF) != 0 ? name : Vars.resolveName(sh, name);
+            if (target == null || target.indexOf('[') >= 0) {
                 target = name;
             }
             name = target;
@@ -196,9 +196,12 @@ final class DeclareBuiltin implements Builtin {
             sh.builtinError(cmd, name + ": readonly variable");
             return false;
         }
-        if ((on & Variable.NAMEREF) != 0 && d.value() != null && !validNamerefTarget(d.value())) {
-            sh.builtinError(cmd, "`" + d.value() + "': invalid variable name for name reference");
-            return false;
+        if ((on & Variable.NAMEREF) != 0) {
+            String target = d.value() != null ? d.value() : v.value;
+            if (target != null && !validNamerefTarget(target)) {
+                sh.builtinError(cmd, "`" + target + "': invalid variable name for name reference");
+                return false;
+            }
         }
         if ((on & Variable.ASSOCIATIVE) != 0 && v.isIndexedArray()) {
             sh.builtinError(cmd, name + ": cannot convert indexed to associative array");

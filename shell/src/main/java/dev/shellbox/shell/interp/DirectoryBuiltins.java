@@ -90,7 +90,7 @@ final class DirectoryBuiltins {
                 for (String entry : cdpath.split(":", -1)) {
                     String base = entry.isEmpty() ? "." : entry;
                     String candidate = logical(sh, base.endsWith("/") ? base + dir : base + "/" + dir);
-                    if (isDirectory(sh, candidate)) {
+                    if (candidate != null && isDirectory(sh, candidate)) {
                         target = candidate;
                         print |= !entry.isEmpty();
                         break;
@@ -100,6 +100,10 @@ final class DirectoryBuiltins {
         }
         if (target == null) {
             target = logical(sh, dir);
+            if (target == null) {
+                sh.builtinError("cd", dir + ": No such file or directory");
+                return 1;
+            }
         }
         try {
             FileStat st = sh.session.fs.stat(target);
@@ -127,16 +131,35 @@ final class DirectoryBuiltins {
         return 0;
     }
 
-    /** Lexical resolution against $PWD, as cd -L does. */
+    /**
+     * Lexical resolution against $PWD, as cd -L does; a {@code ..} after a directory that does not exist makes the
+     * path invalid (null).
+     */
     private static String logical(Interpreter sh, String dir) {
+        String base;
         if (dir.startsWith("/")) {
-            return PathNames.normalize(dir);
+            base = "/";
+        } else {
+            base = var(sh, "PWD");
+            if (base == null || !base.startsWith("/")) {
+                base = sh.st.cwd;
+            }
         }
-        String pwd = var(sh, "PWD");
-        if (pwd == null || !pwd.startsWith("/")) {
-            pwd = sh.st.cwd;
+        String current = PathNames.normalize(base);
+        for (String part : dir.split("/")) {
+            if (part.isEmpty() || part.equals(".")) {
+                continue;
+            }
+            if (part.equals("..")) {
+                if (!isDirectory(sh, current)) {
+                    return null;
+                }
+                current = PathNames.parent(current);
+            } else {
+                current = PathNames.join(current, part);
+            }
         }
-        return PathNames.resolve(pwd, dir);
+        return current;
     }
 
     private static boolean isDirectory(Interpreter sh, String path) {

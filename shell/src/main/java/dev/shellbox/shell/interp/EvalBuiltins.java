@@ -149,16 +149,13 @@ final class EvalBuiltins {
             return 0;
         }
         List<String> cmd = new ArrayList<>(argv.subList(i, argv.size()));
-        if (argv0 != null) {
-            cmd.set(0, cmd.get(0));
-        }
         Map<String, String> env = clearEnv ? Map.of() : Vars.environment(sh);
         int status;
         Builtin b = cmd.get(0).indexOf('/') < 0 ? Builtins.get(cmd.get(0)) : null;
         if (b != null) {
             status = sh.runBuiltin(b, cmd);
         } else {
-            status = External.runWithEnv(sh, cmd, new java.util.TreeMap<>(env));
+            status = External.runWithEnv(sh, cmd, new java.util.TreeMap<>(env), argv0);
             if (status == 127 && sh.st.options.shopt("execfail")) {
                 return status;
             }

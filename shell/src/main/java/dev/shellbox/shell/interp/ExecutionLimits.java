@@ -15,6 +15,8 @@ import java.time.Duration;
  * @param maxArrayElements elements of one array
  * @param maxBraceExpansion words produced by one brace expansion
  * @param maxBackgroundJobs background jobs running at once
+ * @param maxProcesses concurrent subprocesses of the execution (pipeline stages, background jobs, process
+ *     substitutions), which bounds the threads a fork bomb can start
  */
 public record ExecutionLimits(
         Duration timeout,
@@ -25,18 +27,43 @@ public record ExecutionLimits(
         long maxStringLength,
         long maxArrayElements,
         int maxBraceExpansion,
-        int maxBackgroundJobs) {
+        int maxBackgroundJobs,
+        int maxProcesses) {
 
     /** The exit status of an execution stopped by a limit. */
     public static final int STATUS = 126;
 
     /** Generous bounds for trusted use: no deadline, limits that only stop runaway scripts. */
     public static final ExecutionLimits DEFAULT = new ExecutionLimits(
-            null, 100_000_000L, 100_000_000L, 1000, 1L << 40, 256L << 20, 10_000_000L, 1_000_000, 256);
+            null, 100_000_000L, 100_000_000L, 1000, 1L << 40, 256L << 20, 10_000_000L, 1_000_000, 256, 1024);
 
     /** Tight bounds for untrusted scripts. */
     public static final ExecutionLimits HARDENED = new ExecutionLimits(
-            Duration.ofSeconds(30), 1_000_000L, 1_000_000L, 200, 10L << 20, 16L << 20, 100_000L, 10_000, 16);
+            Duration.ofSeconds(30), 1_000_000L, 1_000_000L, 200, 10L << 20, 16L << 20, 100_000L, 10_000, 16, 64);
+
+    /** The limits without a process bound of their own (it defaults to {@code 4 * maxBackgroundJobs}, at least 64). */
+    public ExecutionLimits(
+            Duration timeout,
+            long maxCommands,
+            long maxLoopIterations,
+            int maxCallDepth,
+            long maxOutputBytes,
+            long maxStringLength,
+            long maxArrayElements,
+            int maxBraceExpansion,
+            int maxBackgroundJobs) {
+        this(
+                timeout,
+                maxCommands,
+                maxLoopIterations,
+                maxCallDepth,
+                maxOutputBytes,
+                maxStringLength,
+                maxArrayElements,
+                maxBraceExpansion,
+                maxBackgroundJobs,
+                Math.max(64, 4 * maxBackgroundJobs));
+    }
 
     public ExecutionLimits withTimeout(Duration t) {
         return new ExecutionLimits(
@@ -48,7 +75,8 @@ public record ExecutionLimits(
                 maxStringLength,
                 maxArrayElements,
                 maxBraceExpansion,
-                maxBackgroundJobs);
+                maxBackgroundJobs,
+                maxProcesses);
     }
 
     public ExecutionLimits withMaxCommands(long n) {
@@ -61,7 +89,8 @@ public record ExecutionLimits(
                 maxStringLength,
                 maxArrayElements,
                 maxBraceExpansion,
-                maxBackgroundJobs);
+                maxBackgroundJobs,
+                maxProcesses);
     }
 
     public ExecutionLimits withMaxLoopIterations(long n) {
@@ -74,7 +103,8 @@ public record ExecutionLimits(
                 maxStringLength,
                 maxArrayElements,
                 maxBraceExpansion,
-                maxBackgroundJobs);
+                maxBackgroundJobs,
+                maxProcesses);
     }
 
     public ExecutionLimits withMaxCallDepth(int n) {
@@ -87,7 +117,8 @@ public record ExecutionLimits(
                 maxStringLength,
                 maxArrayElements,
                 maxBraceExpansion,
-                maxBackgroundJobs);
+                maxBackgroundJobs,
+                maxProcesses);
     }
 
     public ExecutionLimits withMaxOutputBytes(long n) {
@@ -100,7 +131,8 @@ public record ExecutionLimits(
                 maxStringLength,
                 maxArrayElements,
                 maxBraceExpansion,
-                maxBackgroundJobs);
+                maxBackgroundJobs,
+                maxProcesses);
     }
 
     public ExecutionLimits withMaxStringLength(long n) {
@@ -113,6 +145,7 @@ public record ExecutionLimits(
                 n,
                 maxArrayElements,
                 maxBraceExpansion,
-                maxBackgroundJobs);
+                maxBackgroundJobs,
+                maxProcesses);
     }
 }

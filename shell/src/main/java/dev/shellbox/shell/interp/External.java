@@ -43,6 +43,11 @@ final class External {
     }
 
     static int runWithEnv(Interpreter sh, List<String> argv, Map<String, String> env) {
+        return runWithEnv(sh, argv, env, null);
+    }
+
+    /** Runs a command; {@code argv0}, when given, is the name the command sees ({@code exec -a}). */
+    static int runWithEnv(Interpreter sh, List<String> argv, Map<String, String> env, String argv0) {
         String name = argv.get(0);
         boolean hasSlash = name.indexOf('/') >= 0;
         Command command = null;
@@ -55,7 +60,7 @@ final class External {
             }
         }
         if (command != null) {
-            return runRegistered(sh, command, name, argv, env);
+            return runRegistered(sh, command, argv0 != null ? argv0 : name, argv, env);
         }
         String path = hasSlash ? sh.resolvePath(name) : searchPath(sh, name, env.get("PATH"));
         if (path != null) {
@@ -204,6 +209,8 @@ final class External {
     static int runRegistered(Interpreter sh, Command command, String name, List<String> argv, Map<String, String> env) {
         sh.session.builtinCommands.incrementAndGet();
         CommandContext ctx = context(sh, name, env);
+        Interpreter previous = Interpreter.CURRENT.get();
+        Interpreter.CURRENT.set(sh);
         try {
             int status = sh.session.registry.invoke(command, ctx, argv.subList(1, argv.size()));
             ctx.stdout().flush();
@@ -213,6 +220,8 @@ final class External {
         } catch (IOException e) {
             sh.errorLine(name + ": " + Interpreter.describe(e));
             return 1;
+        } finally {
+            Interpreter.CURRENT.set(previous);
         }
     }
 
@@ -305,9 +314,9 @@ final class External {
         FdEntry in = sh.st.fds.get(0);
         FdEntry out = sh.st.fds.get(1);
         FdEntry err = sh.st.fds.get(2);
-        boolean inheritIn = in != null && in.root;
-        boolean inheritOut = out != null && out.root;
-        boolean inheritErr = err != null && err.root;
+        boolean inheritIn = in != null && in.rootFd == 0;
+        boolean inheritOut = out != null && out.rootFd == 1;
+        boolean inheritErr = err != null && err.rootFd == 2;
         sh.flushStd();
         EscalatedProcess p;
         try {

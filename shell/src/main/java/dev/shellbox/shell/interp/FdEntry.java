@@ -16,21 +16,24 @@ final class FdEntry {
     final String path;
 
     private final boolean owned;
-    /** One of the streams the embedder passed to the execution (escalated programs may inherit it). */
-    final boolean root;
+    /**
+     * Which of the streams the embedder passed to the execution this is (0, 1 or 2; escalated programs may inherit
+     * it), or -1.
+     */
+    final int rootFd;
 
     private int refs = 1;
 
     FdEntry(InputStream in, OutputStream out, String path, boolean owned) {
-        this(in, out, path, owned, false);
+        this(in, out, path, owned, -1);
     }
 
-    FdEntry(InputStream in, OutputStream out, String path, boolean owned, boolean root) {
+    FdEntry(InputStream in, OutputStream out, String path, boolean owned, int rootFd) {
         this.in = in;
         this.out = out;
         this.path = path;
         this.owned = owned;
-        this.root = root;
+        this.rootFd = rootFd;
     }
 
     synchronized FdEntry retain() {

@@ -88,7 +88,7 @@ final class FileTests {
             return false;
         }
         FdEntry e = sh.st.fds.get(fd);
-        return e != null && e.root && sh.session.terminal;
+        return e != null && e.rootFd >= 0 && sh.session.terminal;
     }
 
     static boolean binary(Interpreter sh, String op, String left, String right) {

@@ -54,6 +54,15 @@ public final class Interpreter implements ExpansionContext {
     int controlCount;
     int controlStatus;
     int errexitSuppressed;
+    /** Inside a {@code !} pipeline: its own commands do not trigger errexit (but functions it calls do). */
+    int negatedContext;
+    /** A child shell ({@code bash -c}) running on this process's behalf: signals go to it. */
+    volatile Interpreter delegate;
+    /** A shell process proper (not a forked subshell): an untrapped SIGINT does not kill it while it waits. */
+    boolean shellProcess;
+    /** The interpreter running a registered command on this thread, for commands that start child shells. */
+    static final ThreadLocal<Interpreter> CURRENT = new ThreadLocal<>();
+
     int loopDepth;
     int depth;
     int sourceDepth;
@@ -79,6 +88,7 @@ public final class Interpreter implements ExpansionContext {
     Interpreter subshell() {
         Interpreter sub = new Interpreter(session, st.copyForSubshell(), cancellation);
         sub.depth = depth + 1;
+        sub.errexitSuppressed = errexitSuppressed;
         sub.loopDepth = 0;
         sub.st.pid = session.newPid();
         checkDepth(sub.depth);
@@ -91,7 +101,12 @@ public final class Interpreter implements ExpansionContext {
 
     /** Parses and runs text one complete command at a time (scripts, eval, source). */
     int runText(String text, String sourceName, boolean topLevel) {
-        Parser parser = new Parser(text, sourceName, 1, aliasResolver());
+        return runText(text, sourceName, topLevel, 1);
+    }
+
+    /** Like {@link #runText(String, String, boolean)} with the first line numbered {@code firstLine}. */
+    int runText(String text, String sourceName, boolean topLevel, int firstLine) {
+        Parser parser = new Parser(text, sourceName, firstLine, aliasResolver());
         int status = 0;
         while (true) {
             CommandNode node;
@@ -134,17 +149,32 @@ public final class Interpreter implements ExpansionContext {
             return st.lastStatus;
         } catch (CommandAborted e) {
             st.lastStatus = e.status;
+            if (e.discardAll && st.commandString) {
+                control = Control.EXIT;
+                controlStatus = e.status;
+            }
             return e.status;
+        } catch (ProcessKilled e) {
+            control = Control.EXIT;
+            controlStatus = 128 + e.signal;
+            return controlStatus;
         }
     }
 
     /** Ends the current top-level command after its error was reported (assignment to a readonly variable). */
     static final class CommandAborted extends RuntimeException {
         final int status;
+        /** A special builtin's usage error: in {@code bash -c} it ends the whole command string. */
+        final boolean discardAll;
 
         CommandAborted(int status) {
+            this(status, false);
+        }
+
+        CommandAborted(int status, boolean discardAll) {
             super(null, null, false, false);
             this.status = status;
+            this.discardAll = discardAll;
         }
     }
 
@@ -252,7 +282,7 @@ public final class Interpreter implements ExpansionContext {
 
     void checkDepth(int d) {
         if (d > session.limits.maxCallDepth()) {
-            throw new LimitExceededException(
+            throw session.limitExceeded(
                     "maxCallDepth", "maximum call depth " + session.limits.maxCallDepth() + " exceeded");
         }
     }
@@ -271,6 +301,7 @@ public final class Interpreter implements ExpansionContext {
     private int execNode(CommandNode node) {
         if (node instanceof CommandNode.Simple s) {
             int status = execSimple(s);
+            st.pipeStatus = List.of(status);
             return afterCommand(status);
         }
         if (node instanceof CommandNode.Sequence seq) {
@@ -306,13 +337,16 @@ public final class Interpreter implements ExpansionContext {
             return left;
         }
         if (node instanceof CommandNode.Pipeline p) {
-            return afterCommand(Pipelines.run(this, p));
+            int status = Pipelines.run(this, p);
+            return p.negated() ? status : afterCommand(status);
         }
         if (node instanceof CommandNode.Background b) {
             return Pipelines.background(this, b);
         }
         if (node instanceof CommandNode.Subshell s) {
-            return afterCommand(runSubshell(s.body()));
+            int status = runSubshell(s.body());
+            st.pipeStatus = List.of(status);
+            return afterCommand(status);
         }
         if (node instanceof CommandNode.Group g) {
             return exec(g.body());
@@ -338,16 +372,22 @@ public final class Interpreter implements ExpansionContext {
         if (node instanceof CommandNode.Arith a) {
             st.lineNumber = a.pos().line();
             session.countCommand();
+            debugTrap();
             if (st.options.xtrace) {
                 Xtrace.arith(this, a.expression().source());
             }
             long v = expander.evaluateArithmetic(a.expression());
-            return afterCommand(v != 0 ? 0 : 1);
+            int status = v != 0 ? 0 : 1;
+            st.pipeStatus = List.of(status);
+            return afterCommand(status);
         }
         if (node instanceof CommandNode.Cond c) {
             st.lineNumber = c.pos().line();
             session.countCommand();
-            return afterCommand(new Conditions(this).evaluate(c.expression()));
+            debugTrap();
+            int status = new Conditions(this).evaluate(c.expression());
+            st.pipeStatus = List.of(status);
+            return afterCommand(status);
         }
         if (node instanceof CommandNode.Redirected r) {
             return execRedirected(r);
@@ -363,9 +403,9 @@ public final class Interpreter implements ExpansionContext {
 
     /** After a command that counts for {@code set -e} and the ERR trap. */
     int afterCommand(int status) {
-        if (status != 0 && errexitSuppressed == 0 && control == Control.NONE) {
+        if (status != 0 && errexitSuppressed == 0 && negatedContext == 0 && control == Control.NONE) {
             String errTrap = st.traps.get("ERR");
-            if (errTrap != null && !errTrap.isEmpty() && !runningTrap) {
+            if (errTrap != null && !errTrap.isEmpty() && !runningTrap && (!st.inFunction() || st.options.errtrace)) {
                 runTrap("ERR", errTrap, status);
             }
             if (st.options.errexit && control == Control.NONE) {
@@ -470,9 +510,8 @@ public final class Interpreter implements ExpansionContext {
             for (String item : items) {
                 session.countLoopIteration();
                 checkCancelled();
-                if (st.options.xtrace) {
-                    Xtrace.forLoop(this, f.variable(), item);
-                }
+                st.lineNumber = f.pos().line();
+                debugTrap();
                 Vars.assign(this, f.variable(), item);
                 status = exec(f.body());
                 if (loopMustStop()) {
@@ -535,6 +574,7 @@ public final class Interpreter implements ExpansionContext {
     private int execArithFor(CommandNode.ArithFor f) {
         st.lineNumber = f.pos().line();
         if (f.init() != null) {
+            debugTrap();
             expander.evaluateArithmetic(f.init());
         }
         int status = 0;
@@ -543,14 +583,20 @@ public final class Interpreter implements ExpansionContext {
             while (true) {
                 session.countLoopIteration();
                 checkCancelled();
-                if (f.condition() != null && expander.evaluateArithmetic(f.condition()) == 0) {
-                    break;
+                st.lineNumber = f.pos().line();
+                if (f.condition() != null) {
+                    debugTrap();
+                    if (expander.evaluateArithmetic(f.condition()) == 0) {
+                        break;
+                    }
                 }
                 status = exec(f.body());
                 if (loopMustStop()) {
                     break;
                 }
                 if (f.step() != null) {
+                    st.lineNumber = f.pos().line();
+                    debugTrap();
                     expander.evaluateArithmetic(f.step());
                 }
             }
@@ -562,6 +608,7 @@ public final class Interpreter implements ExpansionContext {
 
     private int execCase(CommandNode.Case c) {
         st.lineNumber = c.pos().line();
+        debugTrap();
         String subject = expander.expandString(c.subject());
         boolean nocase = st.options.shopt("nocasematch");
         boolean extglob = st.options.shopt("extglob");
@@ -640,7 +687,7 @@ public final class Interpreter implements ExpansionContext {
         }
         if (!ok) {
             table.release();
-            return 1;
+            return afterCommand(1);
         }
         st.fds = table;
         try {
@@ -674,6 +721,8 @@ public final class Interpreter implements ExpansionContext {
             status = 1;
         } catch (CommandAborted e) {
             status = e.status;
+        } catch (ProcessKilled e) {
+            status = 128 + e.signal;
         } catch (BrokenPipeStop e) {
             status = 141;
         }
@@ -682,6 +731,16 @@ public final class Interpreter implements ExpansionContext {
         status = runExitTrap(status);
         flushStd();
         return status;
+    }
+
+    /** The process was killed by a signal it raised itself (SIGXFSZ from ulimit -f). */
+    static final class ProcessKilled extends RuntimeException {
+        final int signal;
+
+        ProcessKilled(int signal) {
+            super("killed by signal " + signal, null, false, false);
+            this.signal = signal;
+        }
     }
 
     /** A stage wrote to a closed pipe: ends the process with 141, as SIGPIPE does. */
@@ -720,6 +779,7 @@ public final class Interpreter implements ExpansionContext {
     private int execSimpleCommand(CommandNode.Simple cmd) {
         st.lineNumber = cmd.pos().line();
         checkCancelled();
+        debugTrap();
         List<String> argv;
         List<DeclarationArg> declArgs = null;
         lastSubstitutionStatus = -1;
@@ -739,7 +799,9 @@ public final class Interpreter implements ExpansionContext {
         if (st.options.xtrace) {
             Xtrace.command(this, cmd.assignments(), argv);
         }
-        boolean execRedirectOnly = name.equals("exec") && argv.size() == 1 && !st.functions.containsKey("exec");
+        boolean execRedirectOnly = name.equals("exec")
+                && (argv.size() == 1 || (argv.size() == 2 && argv.get(1).equals("--")))
+                && !st.functions.containsKey("exec");
         FdTable saved = st.fds;
         FdTable table = null;
         if (!cmd.redirects().isEmpty()) {
@@ -790,6 +852,7 @@ public final class Interpreter implements ExpansionContext {
             return lastSubstitutionStatus >= 0 ? lastSubstitutionStatus : 0;
         }
         session.countCommand();
+        st.lastArgument = "";
         for (Assignment a : cmd.assignments()) {
             if (st.options.xtrace) {
                 Xtrace.assignment(this, a);
@@ -841,7 +904,7 @@ public final class Interpreter implements ExpansionContext {
             String index = a.index() == null ? null : expander.expandString(a.index());
             if (a.isArray()) {
                 List<String[]> elems = Vars.expandArrayElements(this, a.array());
-                argv.add(a.name() + (a.append() ? "+=" : "=") + "(...)");
+                argv.add(a.name());
                 decl.add(new DeclarationArg(a.name(), a.append(), index, null, elems));
             } else {
                 String value = expander.expandAssignmentValue(a.value());
@@ -967,6 +1030,8 @@ public final class Interpreter implements ExpansionContext {
                 fn.name(), new ArrayList<>(argv.subList(1, argv.size())), st.currentCall().source, st.lineNumber));
         st.vars.push(new Variables.Frame(true));
         int savedLine = st.lineNumber;
+        int savedNegated = negatedContext;
+        negatedContext = 0;
         int status;
         try {
             status = exec(fn.body());
@@ -983,6 +1048,7 @@ public final class Interpreter implements ExpansionContext {
             st.calls.remove(st.calls.size() - 1);
             depth--;
             st.lineNumber = savedLine;
+            negatedContext = savedNegated;
         }
         return status;
     }
@@ -1001,7 +1067,7 @@ public final class Interpreter implements ExpansionContext {
         st.lastStatus = status;
         try {
             control = Control.NONE;
-            runText(code, "trap", false);
+            runText(code, "trap", false, savedLine);
             if (control == Control.EXIT) {
                 return;
             }
@@ -1018,6 +1084,21 @@ public final class Interpreter implements ExpansionContext {
         }
     }
 
+    /** Runs the DEBUG trap before a command, unless a trap is running or a function does not inherit it. */
+    void debugTrap() {
+        if (runningTrap) {
+            return;
+        }
+        String code = st.traps.get("DEBUG");
+        if (code == null || code.isEmpty()) {
+            return;
+        }
+        if (st.inFunction() && !st.options.functrace) {
+            return;
+        }
+        runTrap("DEBUG", code, st.lastStatus);
+    }
+
     /** Runs the EXIT trap (once) at the end of this process; returns the final status. */
     int runExitTrap(int status) {
         String code = st.traps.remove("EXIT");
@@ -1029,7 +1110,7 @@ public final class Interpreter implements ExpansionContext {
         boolean saved = runningTrap;
         runningTrap = true;
         try {
-            runText(code, "trap", false);
+            runText(code, "trap", false, st.lineNumber);
         } catch (ExpansionError e) {
             errorLine(e.getMessage());
         } finally {
@@ -1087,7 +1168,27 @@ public final class Interpreter implements ExpansionContext {
         }
         lastSubstitutionStatus = status;
         st.lastStatus = status;
-        String s = Text.decode(out.bytes(), 0, out.size());
+        byte[] raw = out.bytes();
+        int size = out.size();
+        int nul = 0;
+        for (int i = 0; i < size; i++) {
+            if (raw[i] == 0) {
+                nul++;
+            }
+        }
+        if (nul > 0) {
+            byte[] cleaned = new byte[size - nul];
+            int k = 0;
+            for (int i = 0; i < size; i++) {
+                if (raw[i] != 0) {
+                    cleaned[k++] = raw[i];
+                }
+            }
+            raw = cleaned;
+            size = cleaned.length;
+            writeErr(st.shellName + ": warning: command substitution: ignored null byte in input\n");
+        }
+        String s = Text.decode(raw, 0, size);
         int end = s.length();
         while (end > 0 && s.charAt(end - 1) == '\n') {
             end--;
@@ -1138,10 +1239,19 @@ public final class Interpreter implements ExpansionContext {
     @Override
     public String namerefTarget(String name) {
         Variable v = st.vars.get(name);
-        if (v != null && v.has(Variable.NAMEREF) && v.value != null) {
+        if (Vars.isActiveNameref(v)) {
             return v.value;
         }
         return null;
+    }
+
+    @Override
+    public String resolvedReference(String name) {
+        Variable v = st.vars.get(name);
+        if (!Vars.isActiveNameref(v)) {
+            return null;
+        }
+        return Vars.resolveName(this, name);
     }
 
     @Override
@@ -1222,11 +1332,24 @@ public final class Interpreter implements ExpansionContext {
 
     @Override
     public String homeDirectory(String user) {
-        if (user.isEmpty() || user.equals(session.identity.user())) {
+        if (user.isEmpty()) {
             return session.identity.home();
+        }
+        try (java.io.InputStream in = session.fs.newInputStream("/etc/passwd")) {
+            for (String line : Text.decode(in.readAllBytes()).split("\n")) {
+                String[] f = line.split(":", -1);
+                if (f.length >= 6 && f[0].equals(user)) {
+                    return f[5];
+                }
+            }
+        } catch (IOException e) {
+            // no passwd file: fall back to what the identity knows
         }
         if (user.equals("root")) {
             return "/root";
+        }
+        if (user.equals(session.identity.user())) {
+            return session.identity.home();
         }
         return null;
     }
@@ -1304,6 +1427,11 @@ public final class Interpreter implements ExpansionContext {
 
     /** A signal sent to this process by {@code kill}: queued for its trap, ignored, or fatal. */
     void receive(int sig, Interpreter sender) {
+        Interpreter d = delegate;
+        if (d != null) {
+            d.receive(sig, sender);
+            return;
+        }
         String name = Signals.name(sig);
         String trap = st.traps.get(name);
         if (trap != null) {
@@ -1313,6 +1441,10 @@ public final class Interpreter implements ExpansionContext {
             return;
         }
         if (Signals.isIgnoredByDefault(sig)) {
+            return;
+        }
+        if (sig == 2 && shellProcess && sender != this) {
+            // a non-interactive shell waiting for a command survives SIGINT the command does not die of
             return;
         }
         killSignal = sig;

@@ -118,7 +118,25 @@ final class JobBuiltins {
                 }
             }
             if (candidates.isEmpty()) {
+                if (!ids.isEmpty()) {
+                    for (String id : ids) {
+                        sh.builtinError(
+                                "wait",
+                                id.startsWith("%")
+                                        ? id + ": no such job"
+                                        : "pid " + id + " is not a child of this shell");
+                    }
+                }
                 return 127;
+            }
+            for (String id : ids) {
+                if (find(sh, id) == null) {
+                    sh.builtinError(
+                            "wait",
+                            id.chars().allMatch(Character::isDigit)
+                                    ? "pid " + id + " is not a child of this shell"
+                                    : "`" + id + "': not a pid or valid job spec");
+                }
             }
             while (true) {
                 for (Job j : candidates) {
@@ -143,7 +161,7 @@ final class JobBuiltins {
         }
         if (ids.isEmpty()) {
             int status = 0;
-            for (Job j : sh.st.jobs.all()) {
+            for (Job j : sh.st.jobs.own()) {
                 status = await(sh, j);
                 if (status > 128 && !j.isDone()) {
                     return status;
@@ -160,7 +178,7 @@ final class JobBuiltins {
                     sh.builtinError("wait", id + ": no such job");
                 } else if (!id.chars().allMatch(Character::isDigit)) {
                     sh.builtinError("wait", "`" + id + "': not a pid or valid job spec");
-                    status = 2;
+                    status = 1;
                     continue;
                 } else {
                     sh.builtinError("wait", "pid " + id + " is not a child of this shell");
@@ -171,12 +189,21 @@ final class JobBuiltins {
             status = await(sh, j);
             if (j.isDone()) {
                 sh.st.jobs.remove(j);
+                reportSignalDeath(sh, j, status);
             }
             if (pidVar != null) {
                 Vars.assign(sh, pidVar, Long.toString(j.pid));
             }
         }
         return status;
+    }
+
+    /** bash reports a waited-for job killed by a signal: {@code line N: PID Hangup  command}. */
+    private static void reportSignalDeath(Interpreter sh, Job j, int status) {
+        int sig = status - 128;
+        if (status > 128 && sig != 2 && sig != 13 && Signals.name(sig) != null) {
+            sh.errorLine(String.format("%d %-24s%s", j.pid, Signals.description(sig), j.command));
+        }
     }
 
     private static int jobs(Interpreter sh, List<String> argv) throws IOException {

@@ -6,7 +6,24 @@ import java.util.List;
 /** The background jobs of a shell process, numbered from 1 as {@code %1}. */
 final class Jobs {
     private final List<Job> jobs = new ArrayList<>();
+    /** The parent's jobs a subshell lists but cannot wait for. */
+    private final List<Job> inherited = new ArrayList<>();
+
     private int nextId = 1;
+
+    /** A copy for a subshell, which lists (but does not own) its parent's jobs. */
+    synchronized Jobs snapshot() {
+        Jobs c = new Jobs();
+        c.inherited.addAll(inherited);
+        c.inherited.addAll(jobs);
+        c.nextId = nextId;
+        return c;
+    }
+
+    /** Jobs this process started (the ones {@code wait} waits for). */
+    synchronized List<Job> own() {
+        return new ArrayList<>(jobs);
+    }
 
     synchronized Job add(Job.Builder b) {
         Job j = b.build(nextId++);
@@ -15,7 +32,9 @@ final class Jobs {
     }
 
     synchronized List<Job> all() {
-        return new ArrayList<>(jobs);
+        List<Job> all = new ArrayList<>(inherited);
+        all.addAll(jobs);
+        return all;
     }
 
     synchronized Job byId(int id) {
@@ -46,6 +65,7 @@ final class Jobs {
 
     synchronized void remove(Job j) {
         jobs.remove(j);
+        inherited.remove(j);
         if (jobs.isEmpty()) {
             nextId = 1;
         }

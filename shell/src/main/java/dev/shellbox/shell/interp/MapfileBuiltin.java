@@ -101,8 +101,13 @@ final class MapfileBuiltin implements Builtin {
                 skip--;
                 continue;
             }
-            String text = Text.decode(line.toByteArray());
-            if (sawDelim && !strip) {
+            byte[] bytes = line.toByteArray();
+            int nul = 0;
+            while (nul < bytes.length && bytes[nul] != 0) {
+                nul++;
+            }
+            String text = Text.decode(bytes, 0, nul);
+            if (sawDelim && !strip && delim != 0) {
                 text += (char) delim;
             }
             Vars.assignElementOrAbort(sh, array, index, null, text);

@@ -18,7 +18,7 @@ final class Pipelines {
         long start = System.nanoTime();
         int status;
         if (p.negated()) {
-            sh.errexitSuppressed++;
+            sh.negatedContext++;
         }
         try {
             List<CommandNode> stages = p.stages();
@@ -32,7 +32,7 @@ final class Pipelines {
             }
         } finally {
             if (p.negated()) {
-                sh.errexitSuppressed--;
+                sh.negatedContext--;
             }
         }
         if (p.timed()) {
@@ -116,7 +116,14 @@ final class Pipelines {
         }
         List<CompletableFuture<Integer>> futures = new ArrayList<>(n - 1);
         for (int i = 0; i < n - 1; i++) {
-            Interpreter child = sh.subshell();
+            sh.session.startProcess();
+            Interpreter child;
+            try {
+                child = sh.subshell();
+            } catch (RuntimeException e) {
+                sh.session.endProcess();
+                throw e;
+            }
             if (i > 0) {
                 child.st.fds.set(0, new FdEntry(pipes[i - 1].reader, null, "pipe:[" + (i - 1) + "]", true));
             }
@@ -127,6 +134,7 @@ final class Pipelines {
                     return child.runAsProcess(stage);
                 } finally {
                     child.st.fds.release();
+                    sh.session.endProcess();
                 }
             }));
         }
@@ -187,9 +195,10 @@ final class Pipelines {
 
     static int background(Interpreter sh, CommandNode.Background b) {
         if (sh.st.jobs.running() >= sh.session.limits.maxBackgroundJobs()) {
-            throw new LimitExceededException(
+            throw sh.session.limitExceeded(
                     "maxBackgroundJobs", "more than " + sh.session.limits.maxBackgroundJobs() + " background jobs");
         }
+        sh.session.startProcess();
         Cancellation jobCancellation = sh.cancellation.child();
         Interpreter child = new Interpreter(sh.session, sh.st.copyForSubshell(), jobCancellation);
         child.depth = sh.depth + 1;
@@ -219,6 +228,7 @@ final class Pipelines {
             } finally {
                 child.st.fds.release();
                 sh.session.removeProcess(pid);
+                sh.session.endProcess();
             }
             job.status.complete(status);
         });
@@ -227,8 +237,15 @@ final class Pipelines {
     }
 
     static String processSubstitution(Interpreter sh, CommandNode body, boolean output) {
+        sh.session.startProcess();
         Pipe pipe = new Pipe(sh.cancellation);
-        Interpreter child = sh.subshell();
+        Interpreter child;
+        try {
+            child = sh.subshell();
+        } catch (RuntimeException e) {
+            sh.session.endProcess();
+            throw e;
+        }
         int fd = sh.st.fds.freeDownFrom(63);
         if (output) {
             child.st.fds.set(0, new FdEntry(pipe.reader, null, "pipe:[procsub]", true));
@@ -243,6 +260,7 @@ final class Pipelines {
                 return child.runAsProcess(body);
             } finally {
                 child.st.fds.release();
+                sh.session.endProcess();
             }
         });
         return "/dev/fd/" + fd;

@@ -166,7 +166,7 @@ final class PrintfBuiltin implements Builtin {
                         precision = j > ps ? Integer.parseInt(fmt.substring(ps, j)) : 0;
                     }
                 }
-                while (j < n && "hlLqjzt".indexOf(fmt.charAt(j)) >= 0) {
+                while (j < n && "hlLjzt".indexOf(fmt.charAt(j)) >= 0) {
                     j++;
                 }
                 if (j >= n) {
@@ -189,6 +189,9 @@ final class PrintfBuiltin implements Builtin {
                     String timeFmt = fmt.substring(j + 1, close);
                     String arg = nextArg();
                     String s = strftime(timeFmt, arg);
+                    if (Text.encode(s).length >= 128) {
+                        s = "";
+                    }
                     pad(out, s, flags.toString(), width, precision);
                     i = close + 2;
                     continue;
@@ -246,26 +249,23 @@ final class PrintfBuiltin implements Builtin {
                 }
                 case 'c': {
                     String a = nextArg();
-                    String s = a == null || a.isEmpty() ? "" : a.substring(0, Character.charCount(a.codePointAt(0)));
+                    byte[] bytes = a == null ? new byte[0] : Text.encode(a);
+                    String s = bytes.length == 0 ? "" : Text.decode(bytes, 0, 1);
                     pad(out, s, flags, width, null);
                     return true;
                 }
                 case 'd':
                 case 'i': {
-                    long v = number(nextArg());
-                    pad(
-                            out,
-                            integer(Long.toString(v), flags, precision),
-                            flags.replace("0", precision != null ? "" : "0"),
-                            width,
-                            null);
+                    long v = number(nextArg(), false);
+                    String f = precision != null ? flags.replace("0", "") : flags;
+                    padNumber(out, integer(Long.toString(v), flags, precision), f, width);
                     return true;
                 }
                 case 'u':
                 case 'o':
                 case 'x':
                 case 'X': {
-                    long v = number(nextArg());
+                    long v = number(nextArg(), true);
                     String digits = switch (conv) {
                         case 'u' -> Long.toUnsignedString(v);
                         case 'o' -> Long.toOctalString(v);
@@ -287,7 +287,7 @@ final class PrintfBuiltin implements Builtin {
                         }
                         digits = sb + digits;
                     }
-                    pad(out, digits, flags.replace("+", "").replace(" ", ""), width, null);
+                    padNumber(out, digits, flags.replace("+", "").replace(" ", ""), width);
                     return true;
                 }
                 case 'e':
@@ -299,7 +299,7 @@ final class PrintfBuiltin implements Builtin {
                 case 'a':
                 case 'A': {
                     double v = floating(nextArg());
-                    pad(out, FloatFormat.format(conv, flags, precision, v), flags, width, null);
+                    padNumber(out, FloatFormat.format(conv, flags, precision, v), flags, width);
                     return true;
                 }
                 default:
@@ -326,8 +326,17 @@ final class PrintfBuiltin implements Builtin {
             return sign + body;
         }
 
-        /** Pads {@code s} to {@code width}: left-justified with '-', zero-filled with '0' (after any sign). */
+        private static void padNumber(ByteArrayOutputStream out, String s, String flags, Integer width) {
+            pad(out, s, flags, width, null, true);
+        }
+
         private static void pad(ByteArrayOutputStream out, String s, String flags, Integer width, Integer precision) {
+            pad(out, s, flags.replace("0", ""), width, precision, false);
+        }
+
+        /** Pads {@code s} to {@code width}: left-justified with '-', zero-filled with '0' (after any sign). */
+        private static void pad(
+                ByteArrayOutputStream out, String s, String flags, Integer width, Integer precision, boolean numeric) {
             if (precision != null && s.codePointCount(0, s.length()) > precision) {
                 s = s.substring(0, s.offsetByCodePoints(0, precision));
             }
@@ -342,7 +351,7 @@ final class PrintfBuiltin implements Builtin {
                 for (int k = len; k < width; k++) {
                     sb.append(' ');
                 }
-            } else if (flags.contains("0") && !s.isEmpty() && isNumeric(s)) {
+            } else if (numeric && flags.contains("0") && !s.isEmpty() && isNumeric(s)) {
                 int signLen = s.startsWith("-") || s.startsWith("+") || s.startsWith(" ") ? 1 : 0;
                 if (s.startsWith("0x", signLen) || s.startsWith("0X", signLen)) {
                     signLen += 2;
@@ -370,17 +379,43 @@ final class PrintfBuiltin implements Builtin {
                     || s.endsWith("nan");
         }
 
-        /** Parses a numeric argument as bash does; reports invalid numbers and uses the parsed prefix. */
+        /** The value of a character constant {@code 'c}: its code point, or the byte of invalid UTF-8. */
+        private static long charCode(String rest) {
+            byte[] b = Text.encode(rest);
+            if (b.length == 0) {
+                return 0;
+            }
+            int lead = b[0] & 0xff;
+            int need = lead >= 0xF0 && lead <= 0xF7 ? 3 : lead >= 0xE0 ? 2 : lead >= 0xC2 ? 1 : 0;
+            if (lead < 0x80 || need == 0 || b.length <= need) {
+                return lead;
+            }
+            long cp = lead & (0x3F >> need);
+            for (int k = 1; k <= need; k++) {
+                if ((b[k] & 0xC0) != 0x80) {
+                    return lead;
+                }
+                cp = (cp << 6) | (b[k] & 0x3F);
+            }
+            long min = need == 1 ? 0x80 : need == 2 ? 0x800 : 0x10000;
+            return cp < min ? lead : cp;
+        }
+
         long number(String a) {
-            if (a == null) {
+            return number(a, false);
+        }
+
+        /**
+         * Parses a numeric argument as bash does ({@code strtoimax}, or {@code strtoumax} for unsigned conversions):
+         * reports invalid numbers and uses the parsed prefix; out-of-range values saturate.
+         */
+        long number(String a, boolean unsigned) {
+            if (a == null || a.isEmpty()) {
                 return 0;
             }
             String s = a;
-            if (s.length() >= 2 && (s.charAt(0) == '\'' || s.charAt(0) == '"')) {
-                return s.codePointAt(1);
-            }
-            if (s.length() == 1 && (s.charAt(0) == '\'' || s.charAt(0) == '"')) {
-                return 0;
+            if (s.charAt(0) == '\'' || s.charAt(0) == '"') {
+                return s.length() == 1 ? 0 : charCode(s.substring(1));
             }
             String t = s.stripLeading();
             int i = 0;
@@ -398,28 +433,32 @@ final class PrintfBuiltin implements Builtin {
                 i++;
             }
             int start = i;
-            long v = 0;
-            boolean overflow = false;
+            java.math.BigInteger v = java.math.BigInteger.ZERO;
+            java.math.BigInteger b = java.math.BigInteger.valueOf(base);
             while (i < t.length() && Character.digit(t.charAt(i), base) >= 0) {
-                long nv = v * base + Character.digit(t.charAt(i), base);
-                if (nv / base != v && base == 10) {
-                    overflow = true;
-                }
-                v = nv;
+                v = v.multiply(b).add(java.math.BigInteger.valueOf(Character.digit(t.charAt(i), base)));
                 i++;
             }
-            if (i < t.length() || (i == start && !(base == 8))) {
-                if (!(i == start && base == 8 && i == t.length())) {
-                    sh.builtinError("printf", a + ": invalid number");
-                    status = 1;
-                }
-            }
-            if (overflow) {
-                sh.builtinError("printf", a + ": Numerical result out of range");
+            boolean noDigits = i == start && base != 8;
+            if (i < t.length() || noDigits) {
+                sh.builtinError("printf", a + ": invalid number");
                 status = 1;
-                return negative ? Long.MIN_VALUE : Long.MAX_VALUE;
             }
-            return negative ? -v : v;
+            if (negative) {
+                v = v.negate();
+            }
+            if (unsigned) {
+                java.math.BigInteger max =
+                        java.math.BigInteger.ONE.shiftLeft(64).subtract(java.math.BigInteger.ONE);
+                if (v.abs().compareTo(max) > 0) {
+                    return -1L;
+                }
+                return v.longValue();
+            }
+            if (v.bitLength() > 63) {
+                return v.signum() < 0 ? Long.MIN_VALUE : Long.MAX_VALUE;
+            }
+            return v.longValue();
         }
 
         double floating(String a) {
@@ -470,13 +509,9 @@ final class PrintfBuiltin implements Builtin {
                 epoch = number(arg);
             }
             ZoneId zone;
-            dev.shellbox.shell.expand.ShellVariable tz = sh.variable("TZ");
+            String tz = Vars.environment(sh).get("TZ");
             try {
-                zone = tz == null
-                                || tz.scalarValue() == null
-                                || tz.scalarValue().isEmpty()
-                        ? ZoneId.of("UTC")
-                        : ZoneId.of(tz.scalarValue());
+                zone = tz == null || tz.isEmpty() ? ZoneId.of("UTC") : ZoneId.of(tz);
             } catch (RuntimeException e) {
                 zone = ZoneId.of("UTC");
             }

@@ -110,7 +110,7 @@ final class ReadBuiltin implements Builtin {
             return 1;
         }
         InputStream in = entry.in;
-        if (prompt != null && sh.session.terminal && entry.root) {
+        if (prompt != null && sh.session.terminal && entry.rootFd >= 0) {
             sh.writeErr(prompt);
         }
         if (timeout == 0) {
@@ -166,6 +166,10 @@ final class ReadBuiltin implements Builtin {
             if (!exact && b == delim && !escapeNext) {
                 line.sawDelimiter = true;
                 break;
+            }
+            if (b == 0) {
+                // shell strings cannot hold NUL bytes
+                continue;
             }
             if (!raw && !escapeNext && b == '\\') {
                 escapeNext = true;

@@ -151,6 +151,11 @@ final class Redirections {
             }
             return true;
         }
+        long[] nofile = UlimitBuiltin.limits(sh.st, 'n');
+        if (nofile[0] <= t.free(3)) {
+            sh.errorLine(path + ": Too many open files");
+            return false;
+        }
         try {
             FdEntry entry;
             switch (op) {
@@ -182,6 +187,13 @@ final class Redirections {
                         }
                     }
                     OutputStream out = sh.session.fs.newOutputStream(abs, mode, 0666 & ~sh.st.umask);
+                    long maxSize = UlimitBuiltin.fileSizeLimit(sh.st);
+                    if (maxSize != UlimitBuiltin.UNLIMITED) {
+                        long start = mode == WriteMode.APPEND
+                                ? sh.session.fs.stat(abs).size()
+                                : 0;
+                        out = new SizeLimitedOutput(out, maxSize - start);
+                    }
                     entry = new FdEntry(null, out, abs, true);
                 }
             }
@@ -197,6 +209,33 @@ final class Redirections {
             return false;
         } catch (ExpansionError e) {
             throw e;
+        }
+    }
+
+    /** A file written under {@code ulimit -f}: going past the limit raises SIGXFSZ. */
+    static final class SizeLimitedOutput extends java.io.FilterOutputStream {
+        private long remaining;
+
+        SizeLimitedOutput(OutputStream out, long remaining) {
+            super(out);
+            this.remaining = remaining;
+        }
+
+        @Override
+        public void write(int b) throws java.io.IOException {
+            write(new byte[] {(byte) b}, 0, 1);
+        }
+
+        @Override
+        public void write(byte[] b, int off, int len) throws java.io.IOException {
+            if (len > remaining) {
+                int part = (int) Math.max(0, remaining);
+                out.write(b, off, part);
+                remaining = 0;
+                throw new Interpreter.ProcessKilled(25);
+            }
+            remaining -= len;
+            out.write(b, off, len);
         }
     }
 

@@ -13,7 +13,7 @@ import java.util.concurrent.atomic.AtomicLong;
 final class Session {
     /** Threads for pipeline stages, background jobs and stream pumps; large stacks for deep recursion. */
     static final ExecutorService POOL = Executors.newCachedThreadPool(r -> {
-        Thread t = new Thread(null, r, "shellbox-worker", 256L << 20);
+        Thread t = new Thread(null, r, "shellbox-worker", 64L << 20);
         t.setDaemon(true);
         return t;
     });
@@ -72,17 +72,38 @@ final class Session {
         return nextPid.incrementAndGet();
     }
 
+    private final java.util.concurrent.atomic.AtomicInteger liveProcesses =
+            new java.util.concurrent.atomic.AtomicInteger();
+
+    /** Registers a new concurrent subprocess (pipeline stage, job, substitution); throws past the limit. */
+    void startProcess() {
+        if (liveProcesses.incrementAndGet() > limits.maxProcesses()) {
+            liveProcesses.decrementAndGet();
+            throw limitExceeded("maxProcesses", "more than " + limits.maxProcesses() + " concurrent processes");
+        }
+    }
+
+    void endProcess() {
+        liveProcesses.decrementAndGet();
+    }
+
+    /** A limit was hit: stops everything the execution runs, and returns the exception to throw. */
+    dev.shellbox.shell.io.LimitExceededException limitExceeded(String name, String message) {
+        dev.shellbox.shell.io.LimitExceededException e =
+                new dev.shellbox.shell.io.LimitExceededException(name, message);
+        cancellation.cancel(e);
+        return e;
+    }
+
     void countCommand() {
         if (commands.incrementAndGet() > limits.maxCommands()) {
-            throw new dev.shellbox.shell.io.LimitExceededException(
-                    "maxCommands", "more than " + limits.maxCommands() + " commands");
+            throw limitExceeded("maxCommands", "more than " + limits.maxCommands() + " commands");
         }
     }
 
     void countLoopIteration() {
         if (loopIterations.incrementAndGet() > limits.maxLoopIterations()) {
-            throw new dev.shellbox.shell.io.LimitExceededException(
-                    "maxLoopIterations", "more than " + limits.maxLoopIterations() + " loop iterations");
+            throw limitExceeded("maxLoopIterations", "more than " + limits.maxLoopIterations() + " loop iterations");
         }
     }
 }

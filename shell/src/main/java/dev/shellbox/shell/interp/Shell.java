@@ -168,8 +168,22 @@ public final class Shell {
     }
 
     private ExecutionResult run(
-            InputStream stdin, OutputStream stdout, OutputStream stderr, Cancellation cancellation, Body body) {
+            InputStream stdin, OutputStream stdout, OutputStream stderr, Cancellation caller, Body body) {
         synchronized (lock) {
+            // everything the execution starts hangs off this child, so that background jobs still running at the
+            // end are stopped with it (and the caller's cancellation still stops everything)
+            Cancellation cancellation = caller.child();
+            try {
+                return runLocked(stdin, stdout, stderr, cancellation, body);
+            } finally {
+                cancellation.cancel("execution finished");
+            }
+        }
+    }
+
+    private ExecutionResult runLocked(
+            InputStream stdin, OutputStream stdout, OutputStream stderr, Cancellation cancellation, Body body) {
+        {
             session.commands.set(0);
             session.loopIterations.set(0);
             long builtinsBefore = session.builtinCommands.get();
@@ -177,15 +191,17 @@ public final class Shell {
             session.cancellation = cancellation;
             Interpreter sh = new Interpreter(session, root.st, cancellation);
             sh.depth = 0;
+            sh.shellProcess = true;
+            session.addProcess(root.st.pid, sh);
             AtomicLong written = new AtomicLong();
             long maxOutput = session.limits.maxOutputBytes();
             OutputStream out = new LimitedOutput(stdout, written, maxOutput, cancellation);
             OutputStream err = new LimitedOutput(stderr, written, maxOutput, cancellation);
             FdTable previous = root.st.fds;
             FdTable fds = previous.copy();
-            fds.set(0, new FdEntry(stdin, null, "/dev/stdin", false, true));
-            fds.set(1, new FdEntry(null, out, "/dev/stdout", false, true));
-            fds.set(2, new FdEntry(null, err, "/dev/stderr", false, true));
+            fds.set(0, new FdEntry(stdin, null, "/dev/stdin", false, 0));
+            fds.set(1, new FdEntry(null, out, "/dev/stdout", false, 1));
+            fds.set(2, new FdEntry(null, err, "/dev/stderr", false, 2));
             root.st.fds = fds;
             ScheduledFuture<?> timer = null;
             if (session.limits.timeout() != null) {

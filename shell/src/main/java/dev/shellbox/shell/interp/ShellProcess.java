@@ -70,12 +70,40 @@ final class ShellProcess {
         Variable inherited = g.vars.get("PWD");
         if (inherited != null && inherited.value != null && samePlace(session, inherited.value, cwd)) {
             pwd.value = inherited.value;
+        } else {
+            try {
+                pwd.value = session.fs.realPath(cwd, false);
+            } catch (java.io.IOException e) {
+                pwd.value = cwd;
+            }
         }
+        st.cwd = pwd.value;
         g.vars.put("PWD", pwd);
+        if (!g.vars.containsKey("OLDPWD")) {
+            Variable oldpwd = new Variable();
+            oldpwd.attributes = Variable.EXPORT;
+            g.vars.put("OLDPWD", oldpwd);
+        }
         readonlyNumber(g, "UID", session.identity.uid());
         readonlyNumber(g, "EUID", session.identity.uid());
         readonlyNumber(g, "PPID", Math.max(1, st.pid - 1));
+        Variable shellopts = g.vars.get("SHELLOPTS");
+        if (shellopts != null && shellopts.value != null) {
+            for (String o : shellopts.value.split(":")) {
+                if (Options.isSetOption(o)) {
+                    st.options.set(o, true);
+                }
+            }
+        }
+        for (String name : List.of("SHELLOPTS", "BASHOPTS")) {
+            Variable v = new Variable("");
+            v.attributes = Vars.DYNAMIC
+                    | Variable.READONLY
+                    | (g.vars.containsKey(name) && g.vars.get(name).has(Variable.EXPORT) ? Variable.EXPORT : 0);
+            g.vars.put(name, v);
+        }
         for (String name : List.of(
+                "_",
                 "LINENO",
                 "RANDOM",
                 "SECONDS",
@@ -92,7 +120,9 @@ final class ShellProcess {
             v.attributes = Vars.DYNAMIC;
             g.vars.put(name, v);
         }
-        return new Interpreter(session, st, c);
+        Interpreter sh = new Interpreter(session, st, c);
+        sh.shellProcess = true;
+        return sh;
     }
 
     private static boolean samePlace(Session session, String a, String b) {

@@ -40,11 +40,13 @@ final class ShellState {
     FdTable fds = new FdTable();
     Jobs jobs = new Jobs();
     Map<String, String> hashed = new LinkedHashMap<>();
+    /** ulimit values {soft, hard} by flag, in bytes or counts. */
+    Map<Character, long[]> limits = new HashMap<>();
 
     int lastStatus;
     String lastBackgroundPid;
     String lastArgument = "";
-    List<Integer> pipeStatus = List.of(0);
+    List<Integer> pipeStatus = List.of();
     String shellName = "bash";
     String scriptSource = "";
     long pid;
@@ -97,14 +99,20 @@ final class ShellState {
         // signal traps are reset in a subshell, ignored signals stay ignored; EXIT is not inherited
         c.traps = new LinkedHashMap<>();
         for (Map.Entry<String, String> e : traps.entrySet()) {
-            if (e.getValue().isEmpty() && !e.getKey().equals("EXIT")) {
-                c.traps.put(e.getKey(), "");
+            String key = e.getKey();
+            boolean inherited = (key.equals("ERR") && options.errtrace)
+                    || ((key.equals("DEBUG") || key.equals("RETURN")) && options.functrace);
+            if (inherited || (e.getValue().isEmpty() && !key.equals("EXIT"))) {
+                c.traps.put(key, e.getValue());
             }
         }
         c.parentTraps = traps.isEmpty() ? parentTraps : new LinkedHashMap<>(traps);
         c.dirStack = new ArrayList<>(dirStack);
         c.fds = fds.copy();
-        c.jobs = new Jobs();
+        c.jobs = jobs.snapshot();
+        for (Map.Entry<Character, long[]> e : limits.entrySet()) {
+            c.limits.put(e.getKey(), e.getValue().clone());
+        }
         c.hashed = new LinkedHashMap<>(hashed);
         c.lastStatus = lastStatus;
         c.lastBackgroundPid = lastBackgroundPid;

@@ -2,9 +2,7 @@ package dev.shellbox.shell.interp;
 
 import dev.shellbox.shell.expand.ShellVariable;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.TreeMap;
 
 /**
@@ -29,7 +27,7 @@ public final class Variable implements ShellVariable {
     String value;
 
     TreeMap<Long, String> indexed;
-    LinkedHashMap<String, String> associative;
+    AssocArray associative;
 
     Variable() {}
 
@@ -47,7 +45,7 @@ public final class Variable implements ShellVariable {
     static Variable associativeArray() {
         Variable v = new Variable();
         v.attributes = ASSOCIATIVE;
-        v.associative = new LinkedHashMap<>();
+        v.associative = new AssocArray();
         return v;
     }
 
@@ -59,7 +57,7 @@ public final class Variable implements ShellVariable {
             c.indexed = new TreeMap<>(indexed);
         }
         if (associative != null) {
-            c.associative = new LinkedHashMap<>(associative);
+            c.associative = associative.copy();
         }
         return c;
     }
@@ -130,7 +128,7 @@ public final class Variable implements ShellVariable {
             return new ArrayList<>(indexed.values());
         }
         if (associative != null) {
-            return new ArrayList<>(associative.values());
+            return associative.values();
         }
         return value == null ? List.of() : List.of(value);
     }
@@ -145,7 +143,7 @@ public final class Variable implements ShellVariable {
             return keys;
         }
         if (associative != null) {
-            return new ArrayList<>(associative.keySet());
+            return associative.keys();
         }
         return value == null ? List.of() : List.of("0");
     }
@@ -221,7 +219,7 @@ public final class Variable implements ShellVariable {
         if (associative != null) {
             return;
         }
-        associative = new LinkedHashMap<>();
+        associative = new AssocArray();
         if (value != null) {
             associative.put("0", value);
         }
@@ -230,7 +228,7 @@ public final class Variable implements ShellVariable {
         attributes = (attributes & ~INDEXED) | ASSOCIATIVE;
     }
 
-    Map<String, String> associativeMap() {
+    AssocArray associativeMap() {
         return associative;
     }
 

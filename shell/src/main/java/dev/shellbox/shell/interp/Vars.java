@@ -5,7 +5,6 @@ import dev.shellbox.shell.io.LimitExceededException;
 import dev.shellbox.shell.syntax.ArrayElement;
 import dev.shellbox.shell.syntax.Assignment;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -21,23 +20,44 @@ final class Vars {
 
     /** The variable bound to {@code name} after following namerefs; null when none. */
     static Variable lookup(Interpreter sh, String name) {
-        Variable v = sh.st.vars.get(name);
-        int hops = 0;
-        while (v != null && v.has(Variable.NAMEREF) && v.value != null && hops++ < 10) {
-            String target = v.value;
-            if (target.indexOf('[') >= 0) {
-                return null;
-            }
-            v = sh.st.vars.get(target);
+        String target = resolveName(sh, name);
+        if (target == null || target.indexOf('[') >= 0) {
+            return null;
         }
-        return v;
+        return sh.st.vars.get(target);
     }
 
-    /** The name a (possibly nameref) variable finally designates, e.g. {@code ref -> a[1]}. */
+    /** Whether a nameref's value designates a variable: a name or {@code name[subscript]}. */
+    static boolean isValidReference(String target) {
+        if (target == null || target.isEmpty()) {
+            return false;
+        }
+        int bracket = target.indexOf('[');
+        if (bracket > 0 && target.endsWith("]")) {
+            return Interpreter.isValidName(target.substring(0, bracket));
+        }
+        return Interpreter.isValidName(target);
+    }
+
+    /** Whether {@code v} acts as a nameref (its value is a valid reference). */
+    static boolean isActiveNameref(Variable v) {
+        return v != null && v.has(Variable.NAMEREF) && isValidReference(v.value);
+    }
+
+    /**
+     * The name a (possibly nameref) variable finally designates, e.g. {@code ref -> a[1]}; null for a circular
+     * chain of namerefs.
+     */
     static String resolveName(Interpreter sh, String name) {
         Variable v = sh.st.vars.get(name);
-        int hops = 0;
-        while (v != null && v.has(Variable.NAMEREF) && v.value != null && !v.value.isEmpty() && hops++ < 10) {
+        java.util.Set<String> seen = null;
+        while (isActiveNameref(v)) {
+            if (seen == null) {
+                seen = new java.util.HashSet<>();
+            }
+            if (!seen.add(name)) {
+                return null;
+            }
             name = v.value;
             if (name.indexOf('[') >= 0) {
                 return name;
@@ -53,8 +73,12 @@ final class Vars {
         if (v == null) {
             return null;
         }
-        if (v.has(Variable.NAMEREF) && v.value != null && !v.value.isEmpty()) {
+        if (isActiveNameref(v)) {
             String target = resolveName(sh, name);
+            if (target == null) {
+                sh.writeErr(sh.st.shellName + ": warning: " + name + ": circular name reference\n");
+                return null;
+            }
             int bracket = target.indexOf('[');
             if (bracket > 0 && target.endsWith("]")) {
                 Variable arr = visible(sh, target.substring(0, bracket));
@@ -64,9 +88,9 @@ final class Vars {
                 String sub = target.substring(bracket + 1, target.length() - 1);
                 String value;
                 if (arr.isAssociativeArray()) {
-                    value = arr.element(sub);
+                    value = arr.element(sh.expander.expandSubscriptKey(sub));
                 } else {
-                    long i = sh.expander.evaluateArithmetic(sub);
+                    long i = sh.expander.evaluateSubscript(sub);
                     value = arr.element(i < 0 ? i + arr.indexLimit() : i);
                 }
                 return value == null ? null : new Variable(value);
@@ -75,6 +99,7 @@ final class Vars {
             if (v == null) {
                 return null;
             }
+            name = target;
         }
         if (v.has(DYNAMIC)) {
             return dynamic(sh, name, v);
@@ -87,6 +112,31 @@ final class Vars {
         switch (name) {
             case "LINENO":
                 return new Variable(Integer.toString(st.lineNumber));
+            case "_":
+                return new Variable(st.lastArgument);
+            case "SHELLOPTS": {
+                StringBuilder sb = new StringBuilder();
+                for (String o : Options.SET_OPTIONS.keySet()) {
+                    if (st.options.get(o)) {
+                        sb.append(sb.length() == 0 ? "" : ":").append(o);
+                    }
+                }
+                Variable r = new Variable(sb.toString());
+                r.attributes = v.attributes & ~DYNAMIC;
+                return r;
+            }
+            case "BASHOPTS": {
+                StringBuilder sb = new StringBuilder();
+                for (java.util.Map.Entry<String, Boolean> e :
+                        st.options.shoptOptions().entrySet()) {
+                    if (e.getValue()) {
+                        sb.append(sb.length() == 0 ? "" : ":").append(e.getKey());
+                    }
+                }
+                Variable r = new Variable(sb.toString());
+                r.attributes = v.attributes & ~DYNAMIC;
+                return r;
+            }
             case "RANDOM":
                 st.randomSeed = st.randomSeed * 1103515245L + 12345L;
                 return new Variable(Long.toString((st.randomSeed >>> 16) & 0x7fff));
@@ -157,17 +207,23 @@ final class Vars {
     /** Assigns a scalar; throws ExpansionError for a readonly variable. */
     static void assignOrAbort(Interpreter sh, String name, String value) {
         Variable raw = sh.st.vars.get(name);
-        if (raw != null && raw.has(Variable.NAMEREF) && raw.value != null && !raw.value.isEmpty()) {
+        if (isActiveNameref(raw)) {
             String target = resolveName(sh, name);
+            if (target == null) {
+                throw new ExpansionError(name + ": circular name reference");
+            }
             int bracket = target.indexOf('[');
             if (bracket > 0 && target.endsWith("]")) {
                 String arr = target.substring(0, bracket);
                 String sub = target.substring(bracket + 1, target.length() - 1);
                 Variable av = lookup(sh, arr);
+                if (sub.equals("@") || sub.equals("*")) {
+                    throw new ExpansionError(target + ": invalid variable name for name reference");
+                }
                 if (av != null && av.isAssociativeArray()) {
-                    assignElementOrAbort(sh, arr, 0, sub, value);
+                    assignElementOrAbort(sh, arr, 0, sh.expander.expandSubscriptKey(sub), value);
                 } else {
-                    assignElementOrAbort(sh, arr, sh.expander.evaluateArithmetic(sub), null, value);
+                    assignElementOrAbort(sh, arr, sh.expander.evaluateSubscript(sub), null, value);
                 }
                 return;
             }
@@ -271,7 +327,14 @@ final class Vars {
 
     /** Assigns one array element (index for indexed arrays, key for associative ones). */
     static void assignElementOrAbort(Interpreter sh, String name, long index, String key, String value) {
-        name = resolveName(sh, name);
+        String resolved = resolveName(sh, name);
+        if (resolved == null) {
+            throw new ExpansionError(name + ": circular name reference");
+        }
+        if (resolved.indexOf('[') >= 0) {
+            throw new ExpansionError("`" + resolved + "': not a valid identifier");
+        }
+        name = resolved;
         Variable v = sh.st.vars.get(name);
         if (v == null) {
             v = key != null ? Variable.associativeArray() : Variable.indexedArray();
@@ -317,7 +380,7 @@ final class Vars {
         for (ArrayElement e : elements) {
             if (e.key() != null) {
                 String key = sh.expander.expandString(e.key());
-                String value = sh.expander.expandAssignmentValue(e.value());
+                String value = sh.expander.expandNoTilde(e.value());
                 out.add(new String[] {key, value, e.append() ? "+" : null});
             } else {
                 List<String> words = new ArrayList<>();
@@ -358,7 +421,7 @@ final class Vars {
             v.associative.clear();
         }
         if (v.associative != null) {
-            LinkedHashMap<String, String> map = append ? v.associative : new LinkedHashMap<>();
+            AssocArray map = append ? v.associative : new AssocArray();
             boolean pairs = elements.stream().allMatch(e -> e[0] == null);
             if (pairs && !elements.isEmpty()) {
                 for (int i = 0; i < elements.size(); i += 2) {
@@ -439,7 +502,7 @@ final class Vars {
             }
             String value = sh.expander.expandAssignmentValue(a.value());
             if (a.index() != null) {
-                Variable existing = lookup(sh, resolveName(sh, name));
+                Variable existing = lookup(sh, name);
                 if (existing != null && existing.isAssociativeArray()) {
                     String key = sh.expander.expandString(a.index());
                     if (a.append()) {
@@ -519,9 +582,9 @@ final class Vars {
             sh.errorLine("unset: " + name + ": cannot unset: readonly variable");
             return false;
         }
-        if (v.has(Variable.NAMEREF)) {
+        if (isActiveNameref(v)) {
             String target = resolveName(sh, name);
-            if (!target.equals(name)) {
+            if (target != null && !target.equals(name)) {
                 return unsetTarget(sh, target);
             }
         }

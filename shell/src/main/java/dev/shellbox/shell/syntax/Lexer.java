@@ -1085,7 +1085,14 @@ final class Lexer {
                 }
             }
         }
-        return dev.shellbox.shell.io.Text.decode(bytes.toByteArray());
+        byte[] b = bytes.toByteArray();
+        for (int i = 0; i < b.length; i++) {
+            if (b[i] == 0) {
+                // a shell string ends at a NUL byte
+                return dev.shellbox.shell.io.Text.decode(b, 0, i);
+            }
+        }
+        return dev.shellbox.shell.io.Text.decode(b);
     }
 
     private static void appendUtf8(java.io.ByteArrayOutputStream out, char c) {

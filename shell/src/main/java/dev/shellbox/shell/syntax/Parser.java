@@ -169,6 +169,12 @@ public final class Parser {
         return p.lexer.readAnsiC(false);
     }
 
+    /** Parses a string as the inside of a subscript {@code [...]}: blanks are literal, quotes and expansions work. */
+    public static Word parseSubscriptWord(String text) throws ParseError {
+        Parser p = new Parser(text, "subscript", 1, null);
+        return p.lexer.readArithWord(Lexer.Mode.SUBSCRIPT);
+    }
+
     /** Parses a string as one unquoted word, e.g. a pattern given at run time. */
     public static Word parseWord(String text) throws ParseError {
         Parser p = new Parser(text, "word", 1, null);
