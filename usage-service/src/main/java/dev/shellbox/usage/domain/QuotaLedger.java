@@ -54,8 +54,8 @@ public final class QuotaLedger {
 
     /**
      * Decides whether {@code user} on {@code plan} may use {@code amount} of {@code limit} now, and reserves it when
-     * allowed. A counter check needs room for at least one unit: an amount of 0 asks "is anything left?" and reserves
-     * nothing. A ceiling check compares {@code amount} itself with the maximum.
+     * allowed. An amount of 0 asks "is anything left?" (is the counter below the maximum?) and reserves nothing. A
+     * ceiling check compares {@code amount} itself with the maximum.
      */
     public QuotaDecision check(String user, PlanDefinition plan, Limit limit, long amount, Duration ttl) {
         LimitKind kind = LimitKind.of(limit);
@@ -70,7 +70,7 @@ public final class QuotaLedger {
             u.expire(now, reservations);
             long used = kind == LimitKind.LIVE_COUNT ? u.live : u.folded(today, limit);
             long current = used + u.reserved[limit.ordinal()];
-            long wanted = DailyCounters.toInternalUnit(limit, Math.max(amount, 1));
+            long wanted = amount == 0 ? 1 : DailyCounters.toInternalUnit(limit, amount);
             long max = DailyCounters.toInternalUnit(limit, maximum);
             long shown = DailyCounters.toLimitUnit(limit, current);
             if (current > max - wanted) {
