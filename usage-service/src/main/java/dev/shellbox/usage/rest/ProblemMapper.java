@@ -1,7 +1,9 @@
 package dev.shellbox.usage.rest;
 
+import com.fasterxml.jackson.core.JsonParseException;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonMappingException;
+import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import dev.shellbox.contracts.Problem;
 import dev.shellbox.usage.config.UsageConfig;
 import dev.shellbox.usage.domain.ConflictException;
@@ -80,6 +82,16 @@ public class ProblemMapper {
         }
         LOG.debugf("%d %s: %s", status, path(uri), e.getMessage());
         return problem(status, title, e.getMessage(), uri);
+    }
+
+    @ServerExceptionMapper
+    public Response wrongJsonValue(MismatchedInputException e, UriInfo uri) {
+        return badJson(e, uri);
+    }
+
+    @ServerExceptionMapper
+    public Response unparsableJson(JsonParseException e, UriInfo uri) {
+        return badJson(e, uri);
     }
 
     @ServerExceptionMapper
