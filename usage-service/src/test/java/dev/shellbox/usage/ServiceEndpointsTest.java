@@ -23,6 +23,20 @@ class ServiceEndpointsTest {
     }
 
     @Test
+    void reportsItsCountersReadyAndItsConsumerAlive() {
+        given().when()
+                .get("/q/health/ready")
+                .then()
+                .statusCode(200)
+                .body("checks.name", org.hamcrest.Matchers.hasItem("quota counters"));
+        given().when()
+                .get("/q/health/live")
+                .then()
+                .statusCode(200)
+                .body("checks.name", org.hamcrest.Matchers.hasItem("usage consumer"));
+    }
+
+    @Test
     void servesItsOpenApiDocument() {
         given().accept("application/json")
                 .when()
