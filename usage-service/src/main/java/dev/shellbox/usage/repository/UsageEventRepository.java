@@ -1,5 +1,8 @@
 package dev.shellbox.usage.repository;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.shellbox.contracts.UsageEvent;
 import dev.shellbox.usage.domain.RecordedUsageEvent;
 import io.quarkus.hibernate.reactive.panache.PanacheRepositoryBase;
@@ -7,7 +10,6 @@ import io.quarkus.hibernate.reactive.panache.common.WithSession;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -16,61 +18,53 @@ import java.util.UUID;
 @ApplicationScoped
 @WithSession
 public class UsageEventRepository implements PanacheRepositoryBase<RecordedUsageEvent, UUID> {
-    /** Rows per INSERT statement; 12 parameters a row stays far below PostgreSQL's 32767. */
-    private static final int ROWS_PER_STATEMENT = 1000;
+    /**
+     * One statement for any batch: the rows travel as one jsonb parameter, so the text never changes and PostgreSQL
+     * prepares it once.
+     */
+    private static final String INSERT_NEW = """
+            INSERT INTO usage_event (id, user_id, sandbox_id, operation, location, op_count, duration_ms, bytes_in,
+                                     bytes_out, container_ms, occurred_at, received_at)
+            SELECT id, user_id, sandbox_id, operation, location, op_count, duration_ms, bytes_in,
+                   bytes_out, container_ms, occurred_at, CAST(?2 AS timestamptz)
+            FROM jsonb_to_recordset(CAST(CAST(?1 AS text) AS jsonb)) AS e(id uuid, user_id text, sandbox_id text, operation text,
+                 location text, op_count bigint, duration_ms bigint, bytes_in bigint, bytes_out bigint,
+                 container_ms bigint, occurred_at timestamptz)
+            ON CONFLICT (id) DO NOTHING
+            RETURNING id""";
 
-    private static final String INSERT = "INSERT INTO usage_event (id, user_id, sandbox_id, operation, location,"
-            + " op_count, duration_ms, bytes_in, bytes_out, container_ms, occurred_at, received_at) VALUES ";
+    private final ObjectMapper json;
+
+    public UsageEventRepository(ObjectMapper json) {
+        this.json = json;
+    }
 
     /**
      * Records the events whose id is not recorded yet and returns those ids: the events to fold. Ids already present
      * (duplicates, redeliveries) are left alone.
      */
     public Uni<Set<UUID>> insertNew(List<UsageEvent> events, Instant receivedAt) {
-        Uni<Set<UUID>> result = Uni.createFrom().item(new HashSet<>());
-        for (int from = 0; from < events.size(); from += ROWS_PER_STATEMENT) {
-            List<UsageEvent> chunk = events.subList(from, Math.min(events.size(), from + ROWS_PER_STATEMENT));
-            result = result.chain(inserted -> insertChunk(chunk, receivedAt).map(ids -> {
-                inserted.addAll(ids);
-                return inserted;
-            }));
+        ArrayNode rows = json.createArrayNode();
+        for (UsageEvent e : events) {
+            ObjectNode row = rows.addObject();
+            row.put("id", e.id().toString());
+            row.put("user_id", e.userId());
+            row.put("sandbox_id", e.sandboxId());
+            row.put("operation", e.operation());
+            row.put("location", e.location() == null ? null : e.location().json());
+            row.put("op_count", e.count());
+            row.put("duration_ms", e.durationMs());
+            row.put("bytes_in", e.bytesIn());
+            row.put("bytes_out", e.bytesOut());
+            row.put("container_ms", e.containerMs());
+            row.put("occurred_at", e.occurredAt().toString());
         }
-        return result;
-    }
-
-    private Uni<List<UUID>> insertChunk(List<UsageEvent> chunk, Instant receivedAt) {
-        StringBuilder sql = new StringBuilder(INSERT);
-        List<Object> params = new ArrayList<>(chunk.size() * 12);
-        for (UsageEvent e : chunk) {
-            if (!params.isEmpty()) {
-                sql.append(',');
-            }
-            sql.append('(');
-            for (int i = 0; i < 12; i++) {
-                sql.append(i == 0 ? "" : ",").append('?').append(params.size() + i + 1);
-            }
-            sql.append(')');
-            params.add(e.id());
-            params.add(e.userId());
-            params.add(e.sandboxId());
-            params.add(e.operation());
-            params.add(e.location() == null ? null : e.location().json());
-            params.add(e.count());
-            params.add(e.durationMs());
-            params.add(e.bytesIn());
-            params.add(e.bytesOut());
-            params.add(e.containerMs());
-            params.add(e.occurredAt());
-            params.add(receivedAt);
-        }
-        sql.append(" ON CONFLICT (id) DO NOTHING RETURNING id");
-        return getSession().chain(session -> {
-            var query = session.createNativeQuery(sql.toString(), UUID.class);
-            for (int i = 0; i < params.size(); i++) {
-                query.setParameter(i + 1, params.get(i));
-            }
-            return query.getResultList();
-        });
+        return getSession()
+                .chain(session -> session.createNativeQuery(INSERT_NEW, UUID.class)
+                        .setParameter(1, rows.toString())
+                        .setParameter(2, receivedAt)
+                        .getResultList())
+                .map(HashSet::new);
     }
 
     /** Deletes at most {@code batch} events that occurred before {@code cutoff}; returns how many. */

@@ -89,6 +89,7 @@ public class FoldService {
 
     /** Folds one batch; the returned outcome is applied to memory and metrics once the transaction committed. */
     public Uni<FoldOutcome> fold(List<UsageEvent> usage, List<SandboxLifecycleEvent> lifecycle) {
+        long start = System.nanoTime();
         Instant now = Instant.now();
         Instant cutoff = now.minus(config.rawRetention());
         Map<UUID, UsageEvent> unique = new LinkedHashMap<>();
@@ -133,7 +134,10 @@ public class FoldService {
                                                 transitions,
                                                 changes.size(),
                                                 lifecycle.size() - changes.size())))))
-                .invoke(outcome -> apply(outcome, now));
+                .invoke(outcome -> {
+                    apply(outcome, now);
+                    metrics.foldBatch(System.nanoTime() - start);
+                });
     }
 
     private Uni<List<UsageEvent>> recordNew(List<UsageEvent> candidates, Instant now) {

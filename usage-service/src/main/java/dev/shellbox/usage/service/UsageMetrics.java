@@ -29,6 +29,8 @@ public class UsageMetrics {
     public static final String EVENTS = "shellbox.usage.events";
     /** {@code shellbox_usage_fold_delay_seconds}: from an event's occurredAt to its fold. */
     public static final String FOLD_DELAY = "shellbox.usage.fold.delay";
+    /** {@code shellbox_usage_fold_batches_seconds}: one transaction folding one polled batch. */
+    public static final String FOLD_BATCHES = "shellbox.usage.fold.batches";
     /** {@code shellbox_usage_consumer_lag{topic,partition}}: records not consumed yet. */
     public static final String CONSUMER_LAG = "shellbox.usage.consumer.lag";
     /** {@code shellbox_usage_top_users{user,limit}}: today's counters of the heaviest users, per daily limit. */
@@ -51,6 +53,7 @@ public class UsageMetrics {
     private final Map<Limit, Timer> refusedTimers = new EnumMap<>(Limit.class);
     private final Map<String, AtomicLong> lags = new ConcurrentHashMap<>();
     private final DistributionSummary foldDelay;
+    private final Timer foldBatches;
     private final MultiGauge topUsers;
     private final MultiGauge liveSandboxes;
 
@@ -63,6 +66,10 @@ public class UsageMetrics {
         this.foldDelay = DistributionSummary.builder(FOLD_DELAY)
                 .description("Seconds from an event's occurrence to its fold")
                 .baseUnit("seconds")
+                .publishPercentiles(0.5, 0.99)
+                .register(registry);
+        this.foldBatches = Timer.builder(FOLD_BATCHES)
+                .description("Transactions folding one polled batch")
                 .publishPercentiles(0.5, 0.99)
                 .register(registry);
         this.topUsers = MultiGauge.builder(TOP_USERS)
@@ -113,6 +120,10 @@ public class UsageMetrics {
                     .register(registry)
                     .increment(amount);
         }
+    }
+
+    public void foldBatch(long nanos) {
+        foldBatches.record(Duration.ofNanos(nanos));
     }
 
     public void foldDelay(Duration delay) {
