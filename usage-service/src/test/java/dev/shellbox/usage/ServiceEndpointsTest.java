@@ -37,6 +37,18 @@ class ServiceEndpointsTest {
     }
 
     @Test
+    void answersAnUnknownPathWithAProblem() {
+        given().header("X-Shellbox-User", "someone")
+                .when()
+                .get("/v1/nothing-here")
+                .then()
+                .statusCode(404)
+                .contentType("application/problem+json")
+                .body("status", equalTo(404))
+                .body("instance", equalTo("/v1/nothing-here"));
+    }
+
+    @Test
     void servesItsOpenApiDocument() {
         given().accept("application/json")
                 .when()

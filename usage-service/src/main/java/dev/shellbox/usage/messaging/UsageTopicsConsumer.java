@@ -47,9 +47,18 @@ public class UsageTopicsConsumer {
     private final ObjectMapper json;
     private final Map<String, Object> kafka;
 
-    private volatile boolean running;
-    private KafkaConsumer<String, String> consumer;
-    private Thread thread;
+    private volatile Run current;
+
+    /** One start-to-stop span of the consumer: its client, its thread and whether it should go on. */
+    private static final class Run {
+        final KafkaConsumer<String, String> consumer;
+        volatile boolean running = true;
+        Thread thread;
+
+        Run(KafkaConsumer<String, String> consumer) {
+            this.consumer = consumer;
+        }
+    }
 
     public UsageTopicsConsumer(
             FoldService fold,
@@ -66,7 +75,7 @@ public class UsageTopicsConsumer {
 
     /** Starts consuming on a thread of its own, from the group's committed offsets (earliest for a new group). */
     public synchronized void start() {
-        if (thread != null) {
+        if (current != null) {
             return;
         }
         Map<String, Object> props = new HashMap<>(kafka);
@@ -76,12 +85,11 @@ public class UsageTopicsConsumer {
         props.put(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, config.consumer().maxBatch());
         props.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
         props.putIfAbsent(ConsumerConfig.CLIENT_ID_CONFIG, "usage-service-folder");
-        consumer = new KafkaConsumer<>(props, new StringDeserializer(), new StringDeserializer());
-        running = true;
-        KafkaConsumer<String, String> c = consumer;
-        thread = new Thread(() -> run(c), "usage-fold-consumer");
-        thread.setDaemon(true);
-        thread.start();
+        Run run = new Run(new KafkaConsumer<>(props, new StringDeserializer(), new StringDeserializer()));
+        run.thread = new Thread(() -> consume(run), "usage-fold-consumer");
+        run.thread.setDaemon(true);
+        current = run;
+        run.thread.start();
         LOG.infof("consuming %s as group %s", TOPICS, config.consumer().groupId());
     }
 
@@ -90,40 +98,43 @@ public class UsageTopicsConsumer {
      * when the process dies there: the next consumer of the group gets it again.
      */
     public void stop() {
-        Thread t;
+        Run run;
         synchronized (this) {
-            t = thread;
-            if (t == null) {
+            run = current;
+            if (run == null) {
                 return;
             }
-            running = false;
-            consumer.wakeup();
-            thread = null;
+            current = null;
+            run.running = false;
+            run.consumer.wakeup();
         }
         try {
-            t.join(Duration.ofSeconds(30).toMillis());
+            run.thread.join(Duration.ofSeconds(30).toMillis());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
     }
 
+    /** Whether a consumer thread is folding (false once stopped, or if the thread died). */
     public boolean isRunning() {
-        return running;
+        Run run = current;
+        return run != null && run.running && run.thread.isAlive();
     }
 
-    private void run(KafkaConsumer<String, String> c) {
+    private void consume(Run run) {
+        KafkaConsumer<String, String> c = run.consumer;
         try {
             c.subscribe(TOPICS);
-            while (running) {
+            while (run.running) {
                 try {
                     ConsumerRecords<String, String> records =
                             c.poll(config.consumer().pollTimeout());
                     if (!records.isEmpty()) {
-                        foldUntilDone(c, records);
+                        foldUntilDone(run, records);
                     }
                     reportLag(c);
                 } catch (WakeupException e) {
-                    if (running) {
+                    if (run.running) {
                         LOG.warn("consumer woken up while running; continuing");
                     }
                 } catch (RuntimeException e) {
@@ -131,11 +142,11 @@ public class UsageTopicsConsumer {
                             e,
                             "consuming failed; retrying in %s",
                             config.consumer().retryBackoff());
-                    sleep(config.consumer().retryBackoff());
+                    sleep(run, config.consumer().retryBackoff());
                 }
             }
         } finally {
-            running = false;
+            run.running = false;
             try {
                 c.close(Duration.ofSeconds(5));
             } catch (RuntimeException e) {
@@ -145,14 +156,14 @@ public class UsageTopicsConsumer {
     }
 
     /** Folds one batch, retrying it until its transaction commits, then commits its offsets. */
-    private void foldUntilDone(KafkaConsumer<String, String> c, ConsumerRecords<String, String> records) {
+    private void foldUntilDone(Run run, ConsumerRecords<String, String> records) {
         Batch batch = parse(records);
         while (true) {
             try {
                 VertxContextSupport.subscribeAndAwait(() -> fold.fold(batch.usage, batch.lifecycle));
                 break;
             } catch (Throwable e) {
-                if (!running) {
+                if (!run.running) {
                     throw new WakeupException();
                 }
                 LOG.errorf(
@@ -160,7 +171,7 @@ public class UsageTopicsConsumer {
                         "folding %d records failed; retrying in %s",
                         records.count(),
                         config.consumer().retryBackoff());
-                sleep(config.consumer().retryBackoff());
+                sleep(run, config.consumer().retryBackoff());
             }
         }
         Map<TopicPartition, OffsetAndMetadata> offsets = new HashMap<>();
@@ -169,7 +180,7 @@ public class UsageTopicsConsumer {
             offsets.put(tp, new OffsetAndMetadata(part.get(part.size() - 1).offset() + 1));
         }
         try {
-            c.commitSync(offsets);
+            run.consumer.commitSync(offsets);
         } catch (CommitFailedException | RebalanceInProgressException e) {
             // The partitions moved on while the batch was folded; whoever has them now gets the batch again, and the
             // fold skips what is already counted.
@@ -209,12 +220,12 @@ public class UsageTopicsConsumer {
         }
     }
 
-    private void sleep(Duration d) {
+    private static void sleep(Run run, Duration d) {
         try {
             Thread.sleep(d.toMillis());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            running = false;
+            run.running = false;
         }
     }
 }

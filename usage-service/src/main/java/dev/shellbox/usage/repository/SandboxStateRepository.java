@@ -50,11 +50,6 @@ public class SandboxStateRepository implements PanacheRepositoryBase<SandboxStat
                         }));
     }
 
-    /** The owner of a sandbox as recorded, or null. */
-    public Uni<String> ownerOf(String sandboxId) {
-        return findById(sandboxId).map(s -> s == null ? null : s.getUserId());
-    }
-
     /** Live sandboxes per user. */
     public Uni<Map<String, Long>> liveByUser() {
         return getSession()

@@ -91,7 +91,36 @@ public class FoldService {
     public Uni<FoldOutcome> fold(List<UsageEvent> usage, List<SandboxLifecycleEvent> lifecycle) {
         long start = System.nanoTime();
         Instant now = Instant.now();
-        Instant cutoff = now.minus(config.rawRetention());
+        Screened screened = screen(usage, now.minus(config.rawRetention()));
+        List<SandboxLifecycleEvent> changes =
+                lifecycle.stream().filter(FoldService::isValid).toList();
+        List<UsageEvent> candidates = screened.candidates();
+        return Panache.withTransaction(() -> recordNew(candidates, now)
+                        .chain(folded -> addToDaily(folded, now)
+                                .chain(deltas -> applyLifecycle(changes)
+                                        .map(transitions -> new FoldOutcome(
+                                                folded,
+                                                deltas,
+                                                screened.duplicates() + candidates.size() - folded.size(),
+                                                screened.late(),
+                                                screened.invalid(),
+                                                transitions,
+                                                changes.size(),
+                                                lifecycle.size() - changes.size())))))
+                .invoke(outcome -> {
+                    apply(outcome, now);
+                    metrics.foldBatch(System.nanoTime() - start);
+                });
+    }
+
+    /**
+     * The events of a batch that may count: valid, within the retention, one per id.
+     *
+     * @param duplicates events whose id came earlier in the same batch
+     */
+    private record Screened(List<UsageEvent> candidates, int invalid, int late, int duplicates) {}
+
+    private Screened screen(List<UsageEvent> usage, Instant cutoff) {
         Map<UUID, UsageEvent> unique = new LinkedHashMap<>();
         int invalid = 0;
         int late = 0;
@@ -110,34 +139,15 @@ public class FoldService {
                 duplicates++;
             }
         }
-        List<SandboxLifecycleEvent> changes = new ArrayList<>();
-        for (SandboxLifecycleEvent e : lifecycle) {
-            if (e.sandboxId() == null || e.userId() == null || e.type() == null) {
-                LOG.warnf("lifecycle event %s ignored: sandboxId, userId and type are required", e.id());
-            } else {
-                changes.add(e);
-            }
+        return new Screened(new ArrayList<>(unique.values()), invalid, late, duplicates);
+    }
+
+    private static boolean isValid(SandboxLifecycleEvent e) {
+        if (e.sandboxId() == null || e.userId() == null || e.type() == null) {
+            LOG.warnf("lifecycle event %s ignored: sandboxId, userId and type are required", e.id());
+            return false;
         }
-        int counted = invalid;
-        int tooLate = late;
-        int seenInBatch = duplicates;
-        List<UsageEvent> candidates = new ArrayList<>(unique.values());
-        return Panache.withTransaction(() -> recordNew(candidates, now)
-                        .chain(folded -> addToDaily(folded, now)
-                                .chain(deltas -> applyLifecycle(changes)
-                                        .map(transitions -> new FoldOutcome(
-                                                folded,
-                                                deltas,
-                                                seenInBatch + candidates.size() - folded.size(),
-                                                tooLate,
-                                                counted,
-                                                transitions,
-                                                changes.size(),
-                                                lifecycle.size() - changes.size())))))
-                .invoke(outcome -> {
-                    apply(outcome, now);
-                    metrics.foldBatch(System.nanoTime() - start);
-                });
+        return true;
     }
 
     private Uni<List<UsageEvent>> recordNew(List<UsageEvent> candidates, Instant now) {
