@@ -1,10 +1,14 @@
 package dev.shellbox.usage;
 
+import static dev.shellbox.usage.support.Admin.asAdmin;
 import static dev.shellbox.usage.support.Events.newUser;
 import static dev.shellbox.usage.support.Events.usage;
 import static dev.shellbox.usage.support.UsageApi.total;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
+import static org.hamcrest.Matchers.contains;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.notNullValue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.shellbox.contracts.Limit;
@@ -239,18 +243,41 @@ class FoldingTest {
     }
 
     @Test
-    void keepsRawEventsUntilTheyArePurgedAndKeepsAggregatesAfterwards() throws Throwable {
+    void keepsRawEventsForAuditUntilTheyArePurgedAndKeepsAggregatesAfterwards() throws Throwable {
         String user = newUser();
         Instant now = Instant.now();
-        kafka.sendAll(
-                List.of(usage(user, Operation.EXEC, now.minus(10, ChronoUnit.DAYS)), usage(user, Operation.EXEC, now)));
+        UsageEvent old = usage(user, Operation.EXEC, now.minus(10, ChronoUnit.DAYS));
+        UsageEvent recent = usage(user, Operation.FILE_WRITE, Location.CONTAINER, 3, now);
+        kafka.sendAll(List.of(old, recent));
         awaitCaughtUp();
         assertThat(rawCount(user)).isEqualTo(2);
+        asAdmin()
+                .queryParam("from", today().minusDays(10).toString())
+                .get("/v1/admin/users/" + user + "/events")
+                .then()
+                .statusCode(200)
+                .body("id", contains(recent.id().toString(), old.id().toString()))
+                .body("[0].operation", equalTo("file.write"))
+                .body("[0].location", equalTo("container"))
+                .body("[0].count", equalTo(3))
+                .body("[0].containerMs", equalTo(1500))
+                .body("[0].receivedAt", notNullValue());
 
         VertxContextSupport.subscribeAndAwait(() -> retention.purgeOccurredBefore(now.minus(5, ChronoUnit.DAYS)));
 
         assertThat(rawCount(user)).isEqualTo(1);
+        asAdmin()
+                .queryParam("from", today().minusDays(10).toString())
+                .get("/v1/admin/users/" + user + "/events")
+                .then()
+                .body("id", contains(recent.id().toString()));
         assertThat(total(user, today().minusDays(10), "execs_per_day")).isEqualTo(1);
+        asAdmin()
+                .queryParam("limit", "lots")
+                .get("/v1/admin/users/" + user + "/events")
+                .then()
+                .statusCode(400)
+                .contentType("application/problem+json");
     }
 
     private long rawCount(String user) throws Throwable {

@@ -7,6 +7,7 @@ import dev.shellbox.contracts.UsageEvent;
 import dev.shellbox.usage.domain.RecordedUsageEvent;
 import io.quarkus.hibernate.reactive.panache.PanacheRepositoryBase;
 import io.quarkus.hibernate.reactive.panache.common.WithSession;
+import io.quarkus.panache.common.Sort;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Instant;
@@ -65,6 +66,18 @@ public class UsageEventRepository implements PanacheRepositoryBase<RecordedUsage
                         .setParameter(2, receivedAt)
                         .getResultList())
                 .map(HashSet::new);
+    }
+
+    /** A user's raw events that occurred in [{@code from}, {@code to}), newest first, at most {@code limit}. */
+    public Uni<List<RecordedUsageEvent>> forUser(String userId, Instant from, Instant to, int limit) {
+        return find(
+                        "userId = ?1 and occurredAt >= ?2 and occurredAt < ?3",
+                        Sort.descending("occurredAt").and("id"),
+                        userId,
+                        from,
+                        to)
+                .page(0, limit)
+                .list();
     }
 
     /** Deletes at most {@code batch} events that occurred before {@code cutoff}; returns how many. */

@@ -2,6 +2,7 @@ package dev.shellbox.usage.rest;
 
 import dev.shellbox.usage.domain.InvalidRequestException;
 import dev.shellbox.usage.service.PlanService;
+import dev.shellbox.usage.service.UsageQueryService;
 import io.smallrye.mutiny.Uni;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
@@ -9,6 +10,7 @@ import jakarta.ws.rs.PUT;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
@@ -20,9 +22,11 @@ import java.util.List;
 @Consumes(MediaType.APPLICATION_JSON)
 public class AdminResource {
     private final PlanService plans;
+    private final UsageQueryService usage;
 
-    public AdminResource(PlanService plans) {
+    public AdminResource(PlanService plans, UsageQueryService usage) {
         this.plans = plans;
+        this.usage = usage;
     }
 
     @GET
@@ -70,5 +74,17 @@ public class AdminResource {
     public Uni<UserPlanResponse> assign(@PathParam("user") String user, UserPlanRequest body) {
         return plans.assign(user, body == null ? null : body.plan())
                 .map(a -> new UserPlanResponse(a.userId(), a.plan(), true));
+    }
+
+    /** The user's raw usage events of the UTC days {@code from} to {@code to} (default today), newest first. */
+    @GET
+    @Path("/users/{user}/events")
+    public Uni<List<RecordedEventResponse>> events(
+            @PathParam("user") String user,
+            @QueryParam("from") String from,
+            @QueryParam("to") String to,
+            @QueryParam("limit") String limit) {
+        return usage.rawEvents(user, from, to, limit)
+                .map(events -> events.stream().map(RecordedEventResponse::of).toList());
     }
 }
