@@ -23,6 +23,32 @@ class ServiceEndpointsTest {
     }
 
     @Test
+    void reportsItsCountersReadyAndItsConsumerAlive() {
+        given().when()
+                .get("/q/health/ready")
+                .then()
+                .statusCode(200)
+                .body("checks.name", org.hamcrest.Matchers.hasItem("quota counters"));
+        given().when()
+                .get("/q/health/live")
+                .then()
+                .statusCode(200)
+                .body("checks.name", org.hamcrest.Matchers.hasItem("usage consumer"));
+    }
+
+    @Test
+    void answersAnUnknownPathWithAProblem() {
+        given().header("X-Shellbox-User", "someone")
+                .when()
+                .get("/v1/nothing-here")
+                .then()
+                .statusCode(404)
+                .contentType("application/problem+json")
+                .body("status", equalTo(404))
+                .body("instance", equalTo("/v1/nothing-here"));
+    }
+
+    @Test
     void servesItsOpenApiDocument() {
         given().accept("application/json")
                 .when()
