@@ -83,11 +83,11 @@ public class NodeRepository implements PanacheRepository<Node> {
                                 .getSingleResult()));
     }
 
-    /** Entries and file bytes in a subtree (the root of the subtree included, unless it is the tree's root). */
+    /** Entries below a path, and the bytes of the regular files among them and at the path. */
     public Uni<long[]> subtreeTotals(String tree, String path) {
         return getSession()
                 .flatMap(s -> s.createNativeQuery(
-                                "SELECT count(*) FILTER (WHERE parent IS NOT NULL),"
+                                "SELECT count(*) FILTER (WHERE path <> :path),"
                                         + " coalesce(sum(size) FILTER (WHERE type = 'f'), 0) FROM node WHERE "
                                         + SUBTREE,
                                 Object[].class)
