@@ -23,6 +23,7 @@ import org.junit.jupiter.api.Test;
 
 @QuarkusTest
 @QuarkusTestResource(PostgresTestResource.class)
+@QuarkusTestResource(UsagePlanStub.class)
 class CommitTest {
 
     static long version(String volume) {

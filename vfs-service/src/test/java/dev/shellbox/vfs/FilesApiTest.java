@@ -17,6 +17,7 @@ import org.junit.jupiter.api.Test;
 
 @QuarkusTest
 @QuarkusTestResource(PostgresTestResource.class)
+@QuarkusTestResource(UsagePlanStub.class)
 class FilesApiTest {
 
     @Test

@@ -21,6 +21,7 @@ import org.junit.jupiter.api.Test;
 
 @QuarkusTest
 @QuarkusTestResource(PostgresTestResource.class)
+@QuarkusTestResource(UsagePlanStub.class)
 class VolumeApiTest {
 
     @Test

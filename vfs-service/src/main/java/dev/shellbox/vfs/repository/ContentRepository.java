@@ -12,14 +12,14 @@ import java.util.List;
 public class ContentRepository implements PanacheRepositoryBase<Content, String> {
 
     /**
-     * Makes a stored content known, so that nodes can reference it. When it is known already, the upsert locks it: a
-     * sweep that selected it either finishes first (and the content is created again) or skips it.
+     * Makes a stored content known, so that nodes can reference it. When it is known already, the (empty) update locks
+     * it: a sweep that selected it either finishes first (and the content is created again) or skips it.
      */
     public Uni<Void> register(StoredContent stored) {
         return getSession()
                 .flatMap(s -> s.createNativeQuery(
-                                "INSERT INTO content (hash, size, chunk_size, released_at) VALUES (:hash, :size, :cs,"
-                                        + " now()) ON CONFLICT (hash) DO UPDATE SET released_at = now()"
+                                "INSERT INTO content (hash, size, chunk_size) VALUES (:hash, :size, :cs)"
+                                        + " ON CONFLICT (hash) DO UPDATE SET chunk_size = content.chunk_size"
                                         + " RETURNING (xmax = 0)",
                                 Boolean.class)
                         .setParameter("hash", stored.sha256())

@@ -5,6 +5,7 @@ import dev.shellbox.vfs.domain.VfsException;
 import io.quarkus.vertx.VertxContextSupport;
 import io.smallrye.mutiny.Uni;
 import io.vertx.pgclient.PgException;
+import java.sql.SQLException;
 import java.util.function.Supplier;
 import org.jboss.logging.Logger;
 
@@ -60,6 +61,9 @@ public final class Await {
         for (Throwable c = t; c != null; c = c.getCause()) {
             if (c instanceof PgException pg) {
                 return pg.getSqlState();
+            }
+            if (c instanceof SQLException sql && sql.getSQLState() != null) {
+                return sql.getSQLState();
             }
             if (c.getCause() == c) {
                 break;
