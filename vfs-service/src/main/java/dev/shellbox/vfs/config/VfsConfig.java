@@ -131,5 +131,9 @@ public interface VfsConfig {
         /** Entries a search visits at most before answering {@code truncated}. */
         @WithDefault("100000")
         int maxEntries();
+
+        /** How long one search may run before answering {@code truncated} (a guard against runaway regexes). */
+        @WithDefault("PT20S")
+        Duration timeout();
     }
 }

@@ -6,7 +6,9 @@ import dev.shellbox.vfs.domain.FileRead;
 import dev.shellbox.vfs.domain.ListPage;
 import dev.shellbox.vfs.domain.NodeInfo;
 import dev.shellbox.vfs.domain.VfsException;
+import dev.shellbox.vfs.service.ArchiveService;
 import dev.shellbox.vfs.service.FileService;
+import dev.shellbox.vfs.service.SearchService;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.DefaultValue;
@@ -41,9 +43,13 @@ public class FileResource {
     static final String OCTET_STREAM = MediaType.APPLICATION_OCTET_STREAM;
 
     private final FileService files;
+    private final SearchService search;
+    private final ArchiveService archives;
 
-    public FileResource(FileService files) {
+    public FileResource(FileService files, SearchService search, ArchiveService archives) {
         this.files = files;
+        this.search = search;
+        this.archives = archives;
     }
 
     /** The response of changes that do not describe an entry. */
@@ -219,6 +225,53 @@ public class FileResource {
             @QueryParam("overwrite") @DefaultValue("false") boolean overwrite,
             @Context HttpHeaders headers) {
         return files.copy(volumeId, Callers.of(headers), from, to, overwrite).value();
+    }
+
+    @GET
+    @Path("search")
+    @Produces(MediaType.APPLICATION_JSON)
+    @Operation(
+            summary = "Search lines matching a regex in the files under a path (grep -rn; glob filters file names),"
+                    + " or, without a pattern, entries whose name matches a glob (find -name)")
+    public SearchService.Result search(
+            @PathParam("volumeId") String volumeId,
+            @QueryParam("path") @DefaultValue("/workspace") String path,
+            @QueryParam("pattern") String pattern,
+            @QueryParam("glob") String glob,
+            @QueryParam("ignoreCase") @DefaultValue("false") boolean ignoreCase,
+            @QueryParam("maxResults") Integer maxResults,
+            @Context HttpHeaders headers) {
+        return search.search(volumeId, Callers.of(headers), path, pattern, glob, ignoreCase, maxResults);
+    }
+
+    @POST
+    @Path("upload")
+    @Consumes(MediaType.WILDCARD)
+    @Produces(MediaType.APPLICATION_JSON)
+    @Operation(summary = "Extract a tar or tar.gz body into a directory, atomically (all entries or none)")
+    public ArchiveService.UploadResult upload(
+            @PathParam("volumeId") String volumeId,
+            @QueryParam("path") @DefaultValue("/workspace") String path,
+            @Context HttpHeaders headers,
+            InputStream body) {
+        return archives.upload(volumeId, Callers.of(headers), path, body);
+    }
+
+    @GET
+    @Path("download")
+    @Produces({"application/gzip", Problem.MEDIA_TYPE})
+    @Operation(summary = "Download a directory (or a file) as tar.gz, streamed; member names are relative to it")
+    public Response download(
+            @PathParam("volumeId") String volumeId,
+            @QueryParam("path") @DefaultValue("/workspace") String path,
+            @Context HttpHeaders headers) {
+        var caller = Callers.of(headers);
+        NodeInfo root = files.stat(volumeId, caller, path, true);
+        String name = root.path().equals("/") ? "volume" : root.name();
+        StreamingOutput body = out -> archives.download(volumeId, caller, path, out);
+        return Response.ok(body, "application/gzip")
+                .header("Content-Disposition", "attachment; filename=\"" + name.replace("\"", "") + ".tar.gz\"")
+                .build();
     }
 
     static Integer parseMode(String mode) {

@@ -96,7 +96,7 @@ public class CommitService {
                 }
                 planned.add(p);
             }
-            return Await.transaction(() -> apply(volumeId, baseVersion, planned, l, start));
+            return Await.transaction(() -> apply(volumeId, baseVersion, planned, l, start, planned.size()));
         } catch (RuntimeException e) {
             stored.forEach(s -> files.releaseClaims(s.uploadId()));
             throw e;
@@ -147,46 +147,55 @@ public class CommitService {
         }
     }
 
+    /**
+     * Applies planned changes in one transaction; with a {@code baseVersion}, only if none of their paths changed after
+     * it. The new version.
+     */
     @WithTransaction
-    Uni<Long> apply(String volumeId, long baseVersion, List<Planned> planned, VolumeLimits l, long start) {
+    Uni<Long> apply(String volumeId, Long baseVersion, List<Planned> planned, VolumeLimits l, long start, long count) {
         return volumes.lockForChange(volumeId).flatMap(state -> {
             if (state == null) {
                 throw TreeService.volumeMissing(volumeId);
             }
             long current = state.version() - 1;
-            if (baseVersion < 0 || baseVersion > current) {
+            if (baseVersion != null && (baseVersion < 0 || baseVersion > current)) {
                 throw new VfsException(
                         Errno.EINVAL, null, "baseVersion must be between 0 and the current version " + current);
             }
             Map<String, ChangeKind> touched = touchedPaths(planned);
-            Uni<Void> checked = baseVersion < state.changesFloor()
-                    ? Uni.createFrom()
-                            .failure(new CommitConflictException(
-                                    List.copyOf(touched.keySet()),
-                                    baseVersion,
-                                    current,
-                                    "the base version is older than the change log; reload the tree"))
-                    : changes.since(volumeId, baseVersion, maxLoggedChanges + 1)
-                            .invoke(logged -> {
-                                if (logged.size() > maxLoggedChanges) {
-                                    throw new CommitConflictException(
+            Uni<Void> checked = baseVersion == null
+                    ? Uni.createFrom().voidItem()
+                    : baseVersion < state.changesFloor()
+                            ? Uni.createFrom()
+                                    .failure(new CommitConflictException(
                                             List.copyOf(touched.keySet()),
                                             baseVersion,
                                             current,
-                                            "too many changes since the base version; reload the tree");
-                                }
-                                List<String> conflicts = ConflictDetector.conflicts(touched, logged);
-                                if (!conflicts.isEmpty()) {
-                                    throw new CommitConflictException(
-                                            conflicts,
-                                            baseVersion,
-                                            current,
-                                            conflicts.size() + " path(s) changed after version " + baseVersion + ": "
-                                                    + String.join(
-                                                            ", ", conflicts.subList(0, Math.min(5, conflicts.size()))));
-                                }
-                            })
-                            .replaceWithVoid();
+                                            "the base version is older than the change log; reload the tree"))
+                            : changes.since(volumeId, baseVersion, maxLoggedChanges + 1)
+                                    .invoke(logged -> {
+                                        if (logged.size() > maxLoggedChanges) {
+                                            throw new CommitConflictException(
+                                                    List.copyOf(touched.keySet()),
+                                                    baseVersion,
+                                                    current,
+                                                    "too many changes since the base version; reload the tree");
+                                        }
+                                        List<String> conflicts = ConflictDetector.conflicts(touched, logged);
+                                        if (!conflicts.isEmpty()) {
+                                            throw new CommitConflictException(
+                                                    conflicts,
+                                                    baseVersion,
+                                                    current,
+                                                    conflicts.size() + " path(s) changed after version " + baseVersion
+                                                            + ": "
+                                                            + String.join(
+                                                                    ", ",
+                                                                    conflicts.subList(
+                                                                            0, Math.min(5, conflicts.size()))));
+                                        }
+                                    })
+                                    .replaceWithVoid();
             Mutation m = new Mutation(state, l);
             return checked.chain(() -> Multi.createFrom()
                             .iterable(planned)
@@ -195,7 +204,8 @@ public class CommitService {
                             .collect()
                             .last())
                     .chain(() -> ops.finish(m))
-                    .chain(() -> usage.record(state.userId(), volumeId, Operation.FILE_WRITE, 0, m.bytesWritten, start))
+                    .chain(() -> usage.record(
+                            state.userId(), volumeId, Operation.FILE_WRITE, count, 0, m.bytesWritten, start))
                     .replaceWith(state.version());
         });
     }

@@ -108,6 +108,16 @@ public class FileService {
         return content.open(file.contentHash(), size, file.chunkSize(), from, to);
     }
 
+    /** Where a path leads after following symlinks (a directory to list or archive). */
+    public String resolvedPath(String volumeId, String path) {
+        return Await.result(() -> tree.resolvedPath(volumeId, path));
+    }
+
+    /** The stored content with this hash (to learn its chunk size). */
+    io.smallrye.mutiny.Uni<dev.shellbox.vfs.domain.Content> contentOf(String hash) {
+        return tree.content(hash);
+    }
+
     /** Meters a finished read of {@code bytes} bytes. */
     public void meterRead(FileRead file, String volumeId, long bytes, long startNanos) {
         Await.result(() -> usage.recordRead(file.userId(), volumeId, Operation.FILE_READ, bytes, startNanos));

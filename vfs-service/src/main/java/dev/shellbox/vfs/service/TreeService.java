@@ -78,6 +78,17 @@ public class TreeService {
         });
     }
 
+    /** Where a path leads after following symlinks; ENOENT when nothing is there. */
+    @WithSession
+    public Uni<String> resolvedPath(String volumeId, String path) {
+        return ops.resolve(volumeId, path, true).map(r -> {
+            if (!r.exists()) {
+                throw new VfsException(Errno.ENOENT, path);
+            }
+            return r.path();
+        });
+    }
+
     /** Opens a regular file (following symlinks) for reading. */
     @WithSession
     public Uni<FileRead> openRead(String volumeId, String path) {

@@ -26,11 +26,23 @@ public class UsageRecorder {
         this.json = json;
     }
 
-    /** Adds the event to the current transaction. */
+    /** Adds the event of one operation to the current transaction. */
     public Uni<Void> record(
             String userId, String volumeId, String operation, long bytesIn, long bytesOut, long startNanos) {
+        return record(userId, volumeId, operation, 1, bytesIn, bytesOut, startNanos);
+    }
+
+    /** Adds the event of {@code count} operations (the changes of a commit, say) to the current transaction. */
+    public Uni<Void> record(
+            String userId,
+            String volumeId,
+            String operation,
+            long count,
+            long bytesIn,
+            long bytesOut,
+            long startNanos) {
         long durationMs = Math.max(0, (System.nanoTime() - startNanos) / 1_000_000);
-        UsageEvent event = UsageEvent.of(userId, volumeId, operation, null, 1, durationMs, bytesIn, bytesOut, 0);
+        UsageEvent event = UsageEvent.of(userId, volumeId, operation, null, count, durationMs, bytesIn, bytesOut, 0);
         OutboxEvent row = new OutboxEvent();
         row.id = event.id();
         row.topic = Topics.USAGE;
