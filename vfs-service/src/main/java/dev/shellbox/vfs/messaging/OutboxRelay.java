@@ -1,6 +1,7 @@
 package dev.shellbox.vfs.messaging;
 
 import dev.shellbox.vfs.config.VfsConfig;
+import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.scheduler.Scheduled;
 import io.smallrye.mutiny.Uni;
 import io.smallrye.reactive.messaging.MutinyEmitter;
@@ -10,6 +11,7 @@ import io.vertx.mutiny.sqlclient.Row;
 import io.vertx.mutiny.sqlclient.SqlConnection;
 import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -33,6 +35,7 @@ public class OutboxRelay {
     private final MutinyEmitter<String> usage;
     private final int batchSize;
     private volatile boolean failing;
+    private volatile boolean stopping;
 
     public OutboxRelay(
             Pool pool,
@@ -44,8 +47,18 @@ public class OutboxRelay {
         this.batchSize = config.outbox().batchSize();
     }
 
-    @Scheduled(every = "${vfs.outbox.publish-every}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
+    void stopping(@Observes ShutdownEvent event) {
+        stopping = true;
+    }
+
+    @Scheduled(
+            every = "${vfs.outbox.publish-every}",
+            delayed = "5s",
+            concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
     void publishPending() {
+        if (stopping) {
+            return;
+        }
         try {
             while (publishBatch() == batchSize) {
                 // more are waiting
@@ -55,7 +68,7 @@ public class OutboxRelay {
                 failing = false;
             }
         } catch (RuntimeException e) {
-            if (!failing) {
+            if (!failing && !stopping) {
                 LOG.warnf("cannot publish usage events to Kafka (%s); they stay in the outbox", e.getMessage());
                 failing = true;
             }
