@@ -218,4 +218,31 @@ class CommitTest {
                 .statusCode(400)
                 .body("errno", equalTo("EINVAL"));
     }
+
+    @Test
+    void oldBasesGetATruncatedFeedAndAConflictOnceTheChangeLogIsTrimmed() {
+        String v = Volumes.create();
+        long base = version(v);
+        for (int i = 0; i < 45; i++) {
+            Volumes.put(v, "/workspace/log/" + i + ".txt", "x").then().statusCode(200);
+        }
+        given().queryParam("graceSeconds", 3600)
+                .post("/internal/v1/gc/sweep")
+                .then()
+                .statusCode(200);
+        given().queryParam("since", base)
+                .get("/internal/v1/volumes/" + v + "/changes")
+                .then()
+                .statusCode(200)
+                .body("truncated", equalTo(true));
+        given().queryParam("since", version(v) - 5)
+                .get("/internal/v1/volumes/" + v + "/changes")
+                .then()
+                .body("truncated", equalTo(false))
+                .body("changed.size()", equalTo(5));
+        commit(v, base, List.of(write("/workspace/elsewhere.txt", "e")))
+                .then()
+                .statusCode(409)
+                .body("conflicts", equalTo(List.of("/workspace/elsewhere.txt")));
+    }
 }

@@ -1,6 +1,7 @@
 package dev.shellbox.vfs.domain;
 
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import io.quarkus.runtime.annotations.RegisterForReflection;
 import java.time.Instant;
 
 /**
@@ -17,6 +18,7 @@ import java.time.Instant;
  * @param mtime modification time for write and utimes
  * @param recursive whether a delete may remove a non-empty directory
  */
+@RegisterForReflection
 @JsonIgnoreProperties(ignoreUnknown = true)
 public record CommitChange(
         String op,

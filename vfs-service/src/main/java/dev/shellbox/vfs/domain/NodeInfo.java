@@ -1,8 +1,10 @@
 package dev.shellbox.vfs.domain;
 
+import io.quarkus.runtime.annotations.RegisterForReflection;
 import java.time.Instant;
 
 /** The metadata of one entry, without its content. */
+@RegisterForReflection
 public record NodeInfo(
         String path,
         String name,

@@ -1,12 +1,14 @@
 package dev.shellbox.vfs.domain;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import io.quarkus.runtime.annotations.RegisterForReflection;
 import java.time.Instant;
 
 /**
  * An entry as sandbox-service loads it into its working view: metadata, the content hash, and the bytes of small
  * files ({@code content}, base64 in JSON).
  */
+@RegisterForReflection
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record TreeEntry(
         String path,

@@ -12,23 +12,23 @@ public class ChunkRepository implements PanacheRepositoryBase<Chunk, String> {
 
     /**
      * Claims a chunk for an upload, before the upload looks for it in S3 or stores it: the sweep spares claimed chunks.
-     * Run it in a transaction. When the sweep is deleting the chunk right now, the insert waits for it and then
-     * creates the row again.
+     * True when this claim created the chunk's row (no upload had it, so there is nothing to look for in S3). When the
+     * sweep is deleting the chunk right now, the claim waits and then fails on the foreign key; claim again.
      */
-    public Uni<Void> claim(UUID uploadId, String hash, int size) {
+    public Uni<Boolean> claim(UUID uploadId, String hash, int size) {
         return getSession()
                 .flatMap(s -> s.createNativeQuery(
-                                "INSERT INTO chunk (hash, size) VALUES (:h, :size)" + " ON CONFLICT (hash) DO NOTHING")
+                                "WITH created AS (INSERT INTO chunk (hash, size) VALUES (:h, :size)"
+                                        + " ON CONFLICT (hash) DO NOTHING RETURNING hash),"
+                                        + " claimed AS (INSERT INTO chunk_claim (upload_id, chunk_hash, claimed_at)"
+                                        + " VALUES (:u, :h, now()) ON CONFLICT (upload_id, chunk_hash)"
+                                        + " DO UPDATE SET claimed_at = now() RETURNING chunk_hash)"
+                                        + " SELECT EXISTS (SELECT 1 FROM created) FROM claimed",
+                                Boolean.class)
                         .setParameter("h", hash)
                         .setParameter("size", size)
-                        .executeUpdate()
-                        .chain(() -> s.createNativeQuery("INSERT INTO chunk_claim (upload_id, chunk_hash, claimed_at)"
-                                        + " VALUES (:u, :h, now()) ON CONFLICT (upload_id, chunk_hash)"
-                                        + " DO UPDATE SET claimed_at = now()")
-                                .setParameter("u", uploadId)
-                                .setParameter("h", hash)
-                                .executeUpdate()))
-                .replaceWithVoid();
+                        .setParameter("u", uploadId)
+                        .getSingleResult());
     }
 
     /** Drops the claims of an upload whose chunks a commit now references (or that gave up). */

@@ -169,7 +169,7 @@ public class FileResource {
             @QueryParam("path") String path,
             @QueryParam("follow") @DefaultValue("false") boolean follow,
             @Context HttpHeaders headers) {
-        return files.stat(volumeId, Callers.of(headers), path, follow);
+        return files.info(volumeId, Callers.of(headers), path, follow);
     }
 
     @GET

@@ -275,8 +275,8 @@ public class ContentService {
             MessageDigest chunkDigest = sha256();
             chunkDigest.update(data, 0, length);
             String hash = HexFormat.of().formatHex(chunkDigest.digest());
-            claim(uploadId, hash, length);
-            if (!store.exists(hash)) {
+            boolean created = claim(uploadId, hash, length);
+            if (created || !store.exists(hash)) {
                 store.put(hash, data, length);
             }
             return hash;
@@ -286,14 +286,13 @@ public class ContentService {
     }
 
     /**
-     * Claims a chunk for an upload. When the sweep deletes the chunk's row while the claim waits for it, the claim
-     * fails on the foreign key; the next attempt creates the row again.
+     * Claims a chunk for an upload; true when the claim created the chunk's row. When the sweep deletes the chunk's row
+     * while the claim waits for it, the claim fails on the foreign key; the next attempt creates the row again.
      */
-    private void claim(UUID uploadId, String hash, int length) {
+    private boolean claim(UUID uploadId, String hash, int length) {
         for (int attempt = 1; ; attempt++) {
             try {
-                Await.result(() -> Panache.withTransaction(() -> chunks.claim(uploadId, hash, length)));
-                return;
+                return Await.result(() -> Panache.withSession(() -> chunks.claim(uploadId, hash, length)));
             } catch (RuntimeException e) {
                 if (attempt >= 5 || !"23503".equals(Await.sqlState(e))) {
                     throw e;
@@ -344,18 +343,37 @@ public class ContentService {
 
     // ---- reading ----
 
-    /** The bytes of a range of a stored content, opening one chunk after the other. */
+    /** One chunk's part of a read: bytes {@code from}..{@code to} (inclusive) of chunk {@code hash}. */
+    private record Segment(String hash, long from, long to, boolean whole) {
+        int length() {
+            return (int) (to - from + 1);
+        }
+    }
+
+    /** A segment fetched ahead into a pooled buffer. */
+    private record Fetched(byte[] buffer, int length) {}
+
+    /**
+     * The bytes of a range of a stored content, chunk after chunk. While the caller reads one chunk, the next ones are
+     * fetched in parallel into pooled buffers, when the pool has some to spare; otherwise they stream straight from S3
+     * when their turn comes. The chunk list is read in pages, so that a huge file does not load all of it.
+     */
     private final class ChunkedInputStream extends InputStream {
         private static final int PAGE = 1024;
         private final String contentHash;
         private final java.util.function.BiFunction<Integer, Integer, List<String>> pages;
         private final int contentChunkSize;
-        private final int lastSeq;
-        private long position;
+        private final long from;
         private final long end;
+        private final int lastSeq;
+        private final Deque<Object> ahead = new ArrayDeque<>();
+        private int nextSeq;
         private List<String> page = List.of();
         private int pageStart;
-        private InputStream current;
+        private InputStream streaming;
+        private Fetched fetched;
+        private int offset;
+        private boolean closed;
 
         ChunkedInputStream(
                 String contentHash,
@@ -367,8 +385,9 @@ public class ContentService {
             this.contentHash = contentHash;
             this.pages = pages;
             this.contentChunkSize = contentChunkSize;
-            this.position = from;
+            this.from = from;
             this.end = Math.min(to, size - 1);
+            this.nextSeq = (int) (from / contentChunkSize);
             this.lastSeq = (int) (end / contentChunkSize);
         }
 
@@ -381,48 +400,129 @@ public class ContentService {
 
         @Override
         public int read(byte[] b, int off, int len) throws IOException {
-            while (position <= end) {
-                if (current == null) {
-                    current = openChunk();
-                }
-                int n = current.read(b, off, (int) Math.min(len, end - position + 1));
-                if (n > 0) {
-                    position += n;
-                    return n;
-                }
-                current.close();
-                current = null;
-                if (position < end + 1 && (position % contentChunkSize) != 0) {
-                    throw new IOException("a stored chunk of " + contentHash + " ended early");
+            if (len == 0) {
+                return 0;
+            }
+            while (true) {
+                if (fetched != null) {
+                    if (offset < fetched.length()) {
+                        int n = Math.min(len, fetched.length() - offset);
+                        System.arraycopy(fetched.buffer(), offset, b, off, n);
+                        offset += n;
+                        return n;
+                    }
+                    releaseBuffer(fetched.buffer());
+                    fetched = null;
+                } else if (streaming != null) {
+                    int n = streaming.read(b, off, len);
+                    if (n > 0) {
+                        return n;
+                    }
+                    streaming.close();
+                    streaming = null;
+                } else if (!advance()) {
+                    return -1;
                 }
             }
-            return -1;
         }
 
-        private InputStream openChunk() {
-            int chunkSeq = (int) (position / contentChunkSize);
-            if (chunkSeq - pageStart >= page.size() || chunkSeq < pageStart) {
-                pageStart = chunkSeq;
-                int last = Math.min(lastSeq, chunkSeq + PAGE - 1);
-                page = pages.apply(chunkSeq, last);
+        /** Makes the next segment current; false at the end. */
+        private boolean advance() throws IOException {
+            fillAhead();
+            Object next = ahead.pollFirst();
+            if (next == null) {
+                return false;
+            }
+            if (next instanceof Segment segment) {
+                streaming = store.open(segment.hash(), segment.from(), segment.whole() ? -1 : segment.to());
+            } else {
+                @SuppressWarnings("unchecked")
+                Future<Fetched> future = (Future<Fetched>) next;
+                try {
+                    fetched = future.get();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new IOException("interrupted while reading " + contentHash, e);
+                } catch (ExecutionException e) {
+                    throw new IOException("cannot read a chunk of " + contentHash, e.getCause());
+                }
+                offset = 0;
+            }
+            fillAhead();
+            return true;
+        }
+
+        /** Schedules up to {@code parallelism} segments ahead; the first one unfetched when no buffer is free. */
+        private void fillAhead() {
+            while (!closed && ahead.size() < parallelism && nextSeq <= lastSeq) {
+                Segment segment = segment(nextSeq);
+                boolean first = ahead.isEmpty() && fetched == null && streaming == null;
+                if (first || segment.length() > chunkSize || !bufferPermits.tryAcquire()) {
+                    if (!ahead.isEmpty()) {
+                        return;
+                    }
+                    ahead.addLast(segment);
+                } else {
+                    ahead.addLast(transfers.submit(() -> fetch(segment)));
+                }
+                nextSeq++;
+            }
+        }
+
+        private Segment segment(int seq) {
+            if (seq - pageStart >= page.size() || seq < pageStart) {
+                pageStart = seq;
+                page = pages.apply(seq, Math.min(lastSeq, seq + PAGE - 1));
                 if (page.isEmpty()) {
                     throw new VfsException(Errno.EIO, null, "the chunk list of this file is missing");
                 }
             }
-            String hash = page.get(chunkSeq - pageStart);
-            long chunkStart = (long) chunkSeq * contentChunkSize;
-            long from = position - chunkStart;
-            long to = Math.min(end - chunkStart, contentChunkSize - 1);
-            boolean whole = from == 0 && to == contentChunkSize - 1;
-            return store.open(hash, from, whole ? -1 : to);
+            long chunkStart = (long) seq * contentChunkSize;
+            long a = Math.max(from, chunkStart) - chunkStart;
+            long z = Math.min(end, chunkStart + contentChunkSize - 1) - chunkStart;
+            return new Segment(page.get(seq - pageStart), a, z, a == 0 && z == contentChunkSize - 1);
+        }
+
+        /** Runs on a transfer thread, holding a buffer permit the scheduler acquired. */
+        private Fetched fetch(Segment segment) throws IOException {
+            byte[] buffer = freeBuffers.poll();
+            if (buffer == null) {
+                buffer = new byte[chunkSize];
+            }
+            try (InputStream in = store.open(segment.hash(), segment.from(), segment.whole() ? -1 : segment.to())) {
+                int n = in.readNBytes(buffer, 0, Math.min(buffer.length, segment.length()));
+                if (n != segment.length()) {
+                    throw new IOException("a stored chunk of " + contentHash + " is shorter than expected");
+                }
+                return new Fetched(buffer, n);
+            } catch (IOException | RuntimeException e) {
+                releaseBuffer(buffer);
+                throw e;
+            }
         }
 
         @Override
         public void close() throws IOException {
-            if (current != null) {
-                current.close();
-                current = null;
+            closed = true;
+            if (streaming != null) {
+                streaming.close();
+                streaming = null;
             }
+            if (fetched != null) {
+                releaseBuffer(fetched.buffer());
+                fetched = null;
+            }
+            for (Object pending : ahead) {
+                if (pending instanceof Future<?> future) {
+                    try {
+                        Object result = future.get();
+                        releaseBuffer(((Fetched) result).buffer());
+                    } catch (Exception e) {
+                        // its buffer went back when it failed
+                    }
+                }
+            }
+            ahead.clear();
         }
     }
 }

@@ -65,31 +65,43 @@ public class FileService {
         return v;
     }
 
+    /** stat or lstat, without metering (for other operations). */
     public NodeInfo stat(String volumeId, Caller caller, String rawPath, boolean follow) {
         String path = VfsPaths.normalize(rawPath);
         access(volumeId, caller);
         return Await.result(() -> tree.stat(volumeId, path, follow));
     }
 
-    public ListPage list(String volumeId, Caller caller, String rawPath, boolean recursive, String cursor, int limit) {
+    /** stat or lstat as a metered file operation. */
+    public NodeInfo info(String volumeId, Caller caller, String rawPath, boolean follow) {
+        long start = System.nanoTime();
         String path = VfsPaths.normalize(rawPath);
-        access(volumeId, caller);
+        Volume v = access(volumeId, caller);
+        NodeInfo info = Await.result(() -> tree.stat(volumeId, path, follow));
+        meterOperation(v, volumeId, start);
+        return info;
+    }
+
+    /** One page of a directory listing, as a metered file operation. */
+    public ListPage list(String volumeId, Caller caller, String rawPath, boolean recursive, String cursor, int limit) {
+        long start = System.nanoTime();
+        String path = VfsPaths.normalize(rawPath);
+        Volume v = access(volumeId, caller);
         if (limit < 1 || limit > 10_000) {
             throw new VfsException(Errno.EINVAL, path, "limit must be between 1 and 10000");
         }
-        return Await.result(() -> tree.list(volumeId, path, recursive, cursor, limit));
+        ListPage page = Await.result(() -> tree.list(volumeId, path, recursive, cursor, limit));
+        meterOperation(v, volumeId, start);
+        return page;
+    }
+
+    private void meterOperation(Volume v, String volumeId, long start) {
+        Await.result(() -> usage.recordRead(v.userId, volumeId, Operation.FILE_OP, 0, start));
     }
 
     // ---- reading ----
 
-    /** An open file: what it is, and the bytes of the requested range (close the stream). */
-    public record OpenFile(FileRead file, long from, long to, InputStream bytes) {
-        public long length() {
-            return to - from + 1;
-        }
-    }
-
-    /** Opens a file (following symlinks); {@code from}..{@code to} inclusive, to &lt; 0 meaning the end. */
+    /** Opens a regular file (following symlinks) for reading. */
     public FileRead describe(String volumeId, Caller caller, String rawPath) {
         String path = VfsPaths.normalize(rawPath);
         access(volumeId, caller);

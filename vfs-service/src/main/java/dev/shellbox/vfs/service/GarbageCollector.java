@@ -29,18 +29,21 @@ public class GarbageCollector {
     private static final Logger LOG = Logger.getLogger(GarbageCollector.class);
 
     /** What one collection deleted. */
-    public record Report(long claimsExpired, long contentsDeleted, long chunksDeleted, long objectsAdopted) {
+    public record Report(
+            long claimsExpired, long contentsDeleted, long chunksDeleted, long objectsAdopted, long changeLogsTrimmed) {
         Report plus(Report o) {
             return new Report(
                     claimsExpired + o.claimsExpired,
                     contentsDeleted + o.contentsDeleted,
                     chunksDeleted + o.chunksDeleted,
-                    objectsAdopted + o.objectsAdopted);
+                    objectsAdopted + o.objectsAdopted,
+                    changeLogsTrimmed + o.changeLogsTrimmed);
         }
     }
 
     private final GcRepository gc;
     private final VolumeService volumes;
+    private final long retainedVersions;
     private final ChunkStoreClient store;
     private final Duration grace;
     private final int batch;
@@ -52,6 +55,7 @@ public class GarbageCollector {
         this.store = store;
         this.grace = config.gc().grace();
         this.batch = config.gc().batchSize();
+        this.retainedVersions = config.changes().retainVersions();
     }
 
     @Scheduled(
@@ -71,15 +75,24 @@ public class GarbageCollector {
         }
     }
 
-    /** The full orphan sweep with a given grace period (the configured one unless a test or an operator says). */
+    /**
+     * The full orphan sweep with a given grace period (the configured one unless a test or an operator says), after
+     * trimming the change logs that grew too long.
+     */
     public Report sweep(Duration graceToUse) {
         sweeping.lock();
         try {
+            long trimmed = 0;
+            int n;
+            do {
+                n = Await.transaction(() -> volumes.trimChangeLogs(retainedVersions, 100));
+                trimmed += n;
+            } while (n == 100);
             long claims = gc.expireClaims(graceToUse);
             long contents = sweepContents(graceToUse, null);
             long adopted = adoptStrayObjects(graceToUse);
             long chunks = sweepChunks(graceToUse, null);
-            return new Report(claims, contents, chunks, adopted);
+            return new Report(claims, contents, chunks, adopted, trimmed);
         } finally {
             sweeping.unlock();
         }
@@ -97,15 +110,15 @@ public class GarbageCollector {
     /** Deletes at once the given contents (a destroyed volume's) if nothing else uses them, and then their chunks. */
     public Report collect(List<String> contentHashes) {
         if (contentHashes.isEmpty()) {
-            return new Report(0, 0, 0, 0);
+            return new Report(0, 0, 0, 0, 0);
         }
-        Report total = new Report(0, 0, 0, 0);
+        Report total = new Report(0, 0, 0, 0, 0);
         for (int i = 0; i < contentHashes.size(); i += batch) {
             List<String> slice = contentHashes.subList(i, Math.min(contentHashes.size(), i + batch));
             List<String> chunks = gc.chunksOf(slice);
             long contents = sweepContents(grace, slice);
             long deleted = chunks.isEmpty() ? 0 : sweepChunks(grace, chunks);
-            total = total.plus(new Report(0, contents, deleted, 0));
+            total = total.plus(new Report(0, contents, deleted, 0, 0));
         }
         return total;
     }

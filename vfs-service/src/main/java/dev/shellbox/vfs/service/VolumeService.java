@@ -18,6 +18,7 @@ import dev.shellbox.vfs.repository.NodeRepository;
 import dev.shellbox.vfs.repository.VolumeRepository;
 import io.quarkus.hibernate.reactive.panache.common.WithSession;
 import io.quarkus.hibernate.reactive.panache.common.WithTransaction;
+import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Instant;
@@ -164,6 +165,24 @@ public class VolumeService {
                                         .call(() -> s.createNativeQuery("DELETE FROM volume WHERE id = :id")
                                                 .setParameter("id", volumeId)
                                                 .executeUpdate())));
+    }
+
+    /**
+     * Forgets the oldest changes of volumes whose log grew past twice {@code retain} versions, keeping the last
+     * {@code retain}; feeds and commits based on older versions then answer "truncated" and "conflict". How many
+     * volumes were trimmed.
+     */
+    @WithTransaction
+    public Uni<Integer> trimChangeLogs(long retain, int maxVolumes) {
+        return volumes.raiseChangeFloors(retain, maxVolumes)
+                .flatMap(raised -> Multi.createFrom()
+                        .iterable(raised)
+                        .onItem()
+                        .transformToUniAndConcatenate(
+                                row -> changes.trim((String) row[0], ((Number) row[1]).longValue()))
+                        .collect()
+                        .asList()
+                        .map(List::size));
     }
 
     // ---- what sandbox-service reads ----
