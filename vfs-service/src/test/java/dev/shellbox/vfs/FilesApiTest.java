@@ -315,4 +315,66 @@ class FilesApiTest {
                 .body("entries.path", hasItems("/workspace/t/d4/f.txt"))
                 .body("nextCursor", nullValue());
     }
+
+    @Test
+    void concurrentAppendsAllLand() throws Exception {
+        String v = Volumes.create();
+        Volumes.put(v, "/workspace/shared.log", "start\n").then().statusCode(200);
+        var pool = java.util.concurrent.Executors.newFixedThreadPool(6);
+        List<java.util.concurrent.Future<Integer>> results = new java.util.ArrayList<>();
+        for (int t = 0; t < 6; t++) {
+            int thread = t;
+            for (int i = 0; i < 5; i++) {
+                int n = i;
+                results.add(pool.submit(() -> given().queryParam("path", "/workspace/shared.log")
+                        .body("line " + thread + "-" + n + "\n")
+                        .post(files(v) + "/append")
+                        .statusCode()));
+            }
+        }
+        for (var r : results) {
+            assertThat(r.get()).isEqualTo(200);
+        }
+        pool.shutdown();
+        List<String> lines =
+                List.of(Volumes.readString(v, "/workspace/shared.log").split("\n"));
+        assertThat(lines).hasSize(31).startsWith("start").doesNotHaveDuplicates();
+        for (int t = 0; t < 6; t++) {
+            for (int i = 0; i < 5; i++) {
+                assertThat(lines).contains("line " + t + "-" + i);
+            }
+        }
+    }
+
+    @Test
+    void concurrentAppendsToALargeFileAllLand() throws Exception {
+        String v = Volumes.create();
+        byte[] big = Volumes.random(12, 4 * 1024 * 1024 + 100);
+        Volumes.put(v, "/workspace/big.log", big).then().statusCode(200);
+        var pool = java.util.concurrent.Executors.newFixedThreadPool(3);
+        List<java.util.concurrent.Future<Integer>> results = new java.util.ArrayList<>();
+        for (int t = 0; t < 3; t++) {
+            int thread = t;
+            for (int i = 0; i < 2; i++) {
+                int n = i;
+                results.add(pool.submit(() -> given().queryParam("path", "/workspace/big.log")
+                        .body("\nline " + thread + "-" + n)
+                        .post(files(v) + "/append")
+                        .statusCode()));
+            }
+        }
+        for (var r : results) {
+            assertThat(r.get()).isEqualTo(200);
+        }
+        pool.shutdown();
+        byte[] back = Volumes.read(v, "/workspace/big.log");
+        assertThat(Arrays.copyOf(back, big.length)).isEqualTo(big);
+        String tail =
+                new String(Arrays.copyOfRange(back, big.length, back.length), java.nio.charset.StandardCharsets.UTF_8);
+        for (int t = 0; t < 3; t++) {
+            for (int i = 0; i < 2; i++) {
+                assertThat(tail).containsOnlyOnce("\nline " + t + "-" + i);
+            }
+        }
+    }
 }

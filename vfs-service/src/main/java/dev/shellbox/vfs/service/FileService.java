@@ -32,7 +32,7 @@ import java.util.UUID;
  */
 @ApplicationScoped
 public class FileService {
-    private static final int MAX_APPEND_ATTEMPTS = 8;
+    private static final int MAX_APPEND_ATTEMPTS = 20;
 
     private final TreeService tree;
     private final ContentService content;
@@ -199,6 +199,13 @@ public class FileService {
         StoredContent spooled =
                 n <= chunkSize ? null : content.store(head, n, body, size -> l.checkFileSize(path, size));
         byte[] small = spooled == null ? Arrays.copyOf(head, n) : null;
+        if (small != null && small.length <= inlineThreshold) {
+            try {
+                return Await.transaction(() -> tree.appendInline(volumeId, path, small, inlineThreshold, l, start));
+            } catch (TreeService.AppendNeedsChunks e) {
+                // the file is (or gets) chunked: append outside the transaction below
+            }
+        }
         try {
             for (int attempt = 1; ; attempt++) {
                 FileRead current = currentFile(volumeId, path);
@@ -212,12 +219,21 @@ public class FileService {
                         throw new VfsException(
                                 Errno.EAGAIN, path, "the file kept changing during the append; retry it");
                     }
+                    backOff(attempt);
                 }
             }
         } finally {
             if (spooled != null) {
                 releaseClaims(spooled.uploadId());
             }
+        }
+    }
+
+    private static void backOff(int attempt) {
+        try {
+            Thread.sleep(java.util.concurrent.ThreadLocalRandom.current().nextLong(5, 20L * attempt));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 

@@ -152,6 +152,29 @@ class TreeMutations {
         });
     }
 
+    /**
+     * Appends small bytes to a file inside the transaction (the volume is locked, so no other write interleaves), when
+     * the result stays inline: to an inline file, or to a missing one (created). Null when the file's content is
+     * chunked or would grow past {@code inlineThreshold}: the caller appends outside the transaction then.
+     */
+    Uni<Node> appendInline(Mutation m, String path, byte[] bytes, int inlineThreshold) {
+        return resolve(m.tree(), path, true).flatMap(r -> {
+            if (r.exists() && r.node().isDirectory()) {
+                throw new VfsException(Errno.EISDIR, path);
+            }
+            if (r.exists() && (r.node().contentHash != null || r.node().size + bytes.length > inlineThreshold)) {
+                return Uni.createFrom().nullItem();
+            }
+            byte[] old = r.exists() && r.node().inlineData != null ? r.node().inlineData : new byte[0];
+            byte[] joined = new byte[old.length + bytes.length];
+            System.arraycopy(old, 0, joined, 0, old.length);
+            System.arraycopy(bytes, 0, joined, old.length, bytes.length);
+            FileData data = new FileData.Inline(joined, FileService.sha256(joined));
+            m.bytesWritten -= old.length;
+            return writeFile(m, path, data, null, true, null);
+        });
+    }
+
     private Uni<Void> register(Mutation m, FileData data) {
         if (data instanceof FileData.Stored stored) {
             m.uploads.add(stored.content().uploadId());

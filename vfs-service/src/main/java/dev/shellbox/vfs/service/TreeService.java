@@ -198,6 +198,31 @@ public class TreeService {
                         .map(n -> NodeInfo.of(n).withPath(path)));
     }
 
+    /** Appends small bytes inside one transaction; null (nothing changed) when the file is or would get chunked. */
+    @WithTransaction
+    public Uni<Versioned<NodeInfo>> appendInline(
+            String volumeId, String path, byte[] bytes, int inlineThreshold, VolumeLimits limits, long startNanos) {
+        return mutate(
+                        volumeId,
+                        limits,
+                        Operation.FILE_WRITE,
+                        0,
+                        startNanos,
+                        m -> ops.appendInline(m, path, bytes, inlineThreshold)
+                                .map(n -> n == null ? null : NodeInfo.of(n).withPath(path)))
+                .map(result -> result.value() == null ? null : result)
+                .onItem()
+                .ifNull()
+                .failWith(AppendNeedsChunks::new);
+    }
+
+    /** Thrown (rolling the transaction back) when an append cannot stay inline. */
+    static final class AppendNeedsChunks extends RuntimeException {
+        AppendNeedsChunks() {
+            super(null, null, false, false);
+        }
+    }
+
     @WithTransaction
     public Uni<Versioned<NodeInfo>> mkdir(
             String volumeId, String path, boolean parents, Integer mode, VolumeLimits limits, long startNanos) {
