@@ -7,6 +7,6 @@ final class TextCommands {
     private TextCommands() {}
 
     static List<Command> all() {
-        return List.of();
+        return List.of(new HeadCommand(), new TailCommand());
     }
 }
