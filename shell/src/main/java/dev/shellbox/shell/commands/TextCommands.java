@@ -7,6 +7,6 @@ final class TextCommands {
     private TextCommands() {}
 
     static List<Command> all() {
-        return List.of(new HeadCommand(), new TailCommand());
+        return List.of(new HeadCommand(), new TailCommand(), new WcCommand());
     }
 }
