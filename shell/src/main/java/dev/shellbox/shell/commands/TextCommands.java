@@ -7,6 +7,10 @@ final class TextCommands {
     private TextCommands() {}
 
     static List<Command> all() {
-        return List.of(new HeadCommand(), new TailCommand(), new WcCommand());
+        return List.of(
+                new HeadCommand(),
+                new TailCommand(),
+                new WcCommand(),
+                new dev.shellbox.shell.commands.sort.SortCommand());
     }
 }

@@ -7,9 +7,20 @@ package dev.shellbox.shell.commands.text;
 public final class Quoting {
     private Quoting() {}
 
-    /** ‘value’, as quote() prints an option argument in a UTF-8 locale. */
+    /** ‘value’, as quote() prints an option argument in a UTF-8 locale: backslashes and controls escaped. */
     public static String locale(String value) {
-        return "\u2018" + value + "\u2019";
+        StringBuilder sb = new StringBuilder(value.length() + 2).append('\u2018');
+        for (int i = 0; i < value.length(); i++) {
+            char c = value.charAt(i);
+            if (c == '\\') {
+                sb.append("\\\\");
+            } else if (c < 0x20 || c == 0x7f) {
+                sb.append(controlEscape(c));
+            } else {
+                sb.append(c);
+            }
+        }
+        return sb.append('\u2019').toString();
     }
 
     /** The name as is when the shell would read it back unchanged, else quoted as {@link #shellAlways} does. */
