@@ -11,6 +11,7 @@ final class TextCommands {
                 new HeadCommand(),
                 new TailCommand(),
                 new WcCommand(),
+                new UniqCommand(),
                 new dev.shellbox.shell.commands.sort.SortCommand());
     }
 }
