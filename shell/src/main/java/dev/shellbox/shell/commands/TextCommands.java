@@ -12,6 +12,7 @@ final class TextCommands {
                 new TailCommand(),
                 new WcCommand(),
                 new UniqCommand(),
+                new CutCommand(),
                 new dev.shellbox.shell.commands.sort.SortCommand());
     }
 }
