@@ -13,6 +13,7 @@ final class TextCommands {
                 new WcCommand(),
                 new UniqCommand(),
                 new CutCommand(),
+                new dev.shellbox.shell.commands.tr.TrCommand(),
                 new dev.shellbox.shell.commands.sort.SortCommand());
     }
 }
