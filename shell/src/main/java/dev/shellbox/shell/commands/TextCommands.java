@@ -14,6 +14,7 @@ final class TextCommands {
                 new UniqCommand(),
                 new CutCommand(),
                 new dev.shellbox.shell.commands.tr.TrCommand(),
+                new dev.shellbox.shell.commands.seq.SeqCommand(),
                 new dev.shellbox.shell.commands.sort.SortCommand());
     }
 }
