@@ -12,7 +12,7 @@ final class TextCommands {
                 new TailCommand(),
                 new WcCommand(),
                 new UniqCommand(),
-                new TeeCommand(),
+                new TeeCommand(), new PasteCommand(),
                 new CutCommand(),
                 new dev.shellbox.shell.commands.tr.TrCommand(),
                 new dev.shellbox.shell.commands.seq.SeqCommand(),
