@@ -15,7 +15,7 @@ final class TextCommands {
                 new TeeCommand(),
                 new PasteCommand(),
                 new RevCommand(),
-                new TacCommand(),
+                new TacCommand(), new NlCommand(),
                 new CutCommand(),
                 new dev.shellbox.shell.commands.tr.TrCommand(),
                 new dev.shellbox.shell.commands.seq.SeqCommand(),

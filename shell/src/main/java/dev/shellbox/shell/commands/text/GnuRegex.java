@@ -195,7 +195,7 @@ public final class GnuRegex {
         boolean first = true;
         while (true) {
             if (j >= p.length()) {
-                throw new RegexException("Unmatched [, [^, [:, [., or [=");
+                throw new RegexException(first ? "Invalid regular expression" : "Unmatched [, [^, [:, [., or [=");
             }
             char c = p.charAt(j);
             if (c == ']' && !first) {
