@@ -20,6 +20,8 @@ final class TextCommands {
                 new FoldCommand(),
                 new ExpandCommand(),
                 new UnexpandCommand(),
+                new CommCommand(),
+                new JoinCommand(),
                 new CutCommand(),
                 new dev.shellbox.shell.commands.tr.TrCommand(),
                 new dev.shellbox.shell.commands.seq.SeqCommand(),
