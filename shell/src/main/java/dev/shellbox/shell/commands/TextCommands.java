@@ -22,6 +22,7 @@ final class TextCommands {
                 new UnexpandCommand(),
                 new CommCommand(),
                 new JoinCommand(),
+                new SplitCommand(),
                 new CutCommand(),
                 new dev.shellbox.shell.commands.tr.TrCommand(),
                 new dev.shellbox.shell.commands.seq.SeqCommand(),
