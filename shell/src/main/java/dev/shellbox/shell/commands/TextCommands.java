@@ -23,6 +23,7 @@ final class TextCommands {
                 new CommCommand(),
                 new JoinCommand(),
                 new SplitCommand(),
+                new CmpCommand(),
                 new CutCommand(),
                 new dev.shellbox.shell.commands.tr.TrCommand(),
                 new dev.shellbox.shell.commands.seq.SeqCommand(),
