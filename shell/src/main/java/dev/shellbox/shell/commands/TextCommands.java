@@ -24,6 +24,7 @@ final class TextCommands {
                 new JoinCommand(),
                 new SplitCommand(),
                 new CmpCommand(),
+                new StringsCommand(),
                 new CutCommand(),
                 new dev.shellbox.shell.commands.tr.TrCommand(),
                 new dev.shellbox.shell.commands.seq.SeqCommand(),
