@@ -25,6 +25,7 @@ final class TextCommands {
                 new SplitCommand(),
                 new CmpCommand(),
                 new StringsCommand(),
+                new OdCommand(),
                 new CutCommand(),
                 new dev.shellbox.shell.commands.tr.TrCommand(),
                 new dev.shellbox.shell.commands.seq.SeqCommand(),
