@@ -26,6 +26,7 @@ final class TextCommands {
                 new CmpCommand(),
                 new StringsCommand(),
                 new OdCommand(),
+                new XxdCommand(),
                 new CutCommand(),
                 new dev.shellbox.shell.commands.tr.TrCommand(),
                 new dev.shellbox.shell.commands.seq.SeqCommand(),
