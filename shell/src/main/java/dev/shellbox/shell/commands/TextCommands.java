@@ -27,6 +27,7 @@ final class TextCommands {
                 new StringsCommand(),
                 new OdCommand(),
                 new XxdCommand(),
+                new ColumnCommand(),
                 new CutCommand(),
                 new dev.shellbox.shell.commands.tr.TrCommand(),
                 new dev.shellbox.shell.commands.seq.SeqCommand(),
