@@ -28,6 +28,8 @@ final class TextCommands {
                 new OdCommand(),
                 new XxdCommand(),
                 new ColumnCommand(),
+                new ShufCommand(),
+                new YesCommand(),
                 new CutCommand(),
                 new dev.shellbox.shell.commands.tr.TrCommand(),
                 new dev.shellbox.shell.commands.seq.SeqCommand(),
