@@ -1,5 +1,8 @@
 package dev.shellbox.shell.commands;
 
+import dev.shellbox.shell.commands.seq.SeqCommand;
+import dev.shellbox.shell.commands.sort.SortCommand;
+import dev.shellbox.shell.commands.tr.TrCommand;
 import java.util.List;
 
 /** Line and byte oriented text tools: head, sort, cut, tr, od, ... */
@@ -11,28 +14,28 @@ final class TextCommands {
                 new HeadCommand(),
                 new TailCommand(),
                 new WcCommand(),
+                new SortCommand(),
                 new UniqCommand(),
-                new TeeCommand(),
+                new CutCommand(),
                 new PasteCommand(),
+                new TrCommand(),
                 new RevCommand(),
                 new TacCommand(),
                 new NlCommand(),
                 new FoldCommand(),
                 new ExpandCommand(),
                 new UnexpandCommand(),
-                new CommCommand(),
+                new ColumnCommand(),
                 new JoinCommand(),
+                new CommCommand(),
                 new SplitCommand(),
-                new CmpCommand(),
                 new StringsCommand(),
                 new OdCommand(),
                 new XxdCommand(),
-                new ColumnCommand(),
+                new CmpCommand(),
+                new TeeCommand(),
+                new SeqCommand(),
                 new ShufCommand(),
-                new YesCommand(),
-                new CutCommand(),
-                new dev.shellbox.shell.commands.tr.TrCommand(),
-                new dev.shellbox.shell.commands.seq.SeqCommand(),
-                new dev.shellbox.shell.commands.sort.SortCommand());
+                new YesCommand());
     }
 }
