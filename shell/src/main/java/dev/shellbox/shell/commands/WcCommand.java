@@ -227,8 +227,13 @@ public final class WcCommand implements Command {
             if (file.isEmpty()) {
                 continue;
             }
+            String abs = ctx.resolve(file);
+            if (abs.startsWith("/dev/fd/") || abs.startsWith("/proc/self/fd/") || abs.startsWith("/dev/std")) {
+                minimum = 7; // a pipe or terminal: process substitution, /dev/stdin
+                continue;
+            }
             try {
-                FileStat st = ctx.fs().stat(ctx.resolve(file));
+                FileStat st = ctx.fs().stat(abs);
                 if (st.isRegularFile()) {
                     regularTotal += st.size();
                 } else {
