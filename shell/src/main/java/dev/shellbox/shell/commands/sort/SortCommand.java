@@ -103,7 +103,7 @@ public final class SortCommand implements Command {
                   -S, --buffer-size=SIZE    accepted; lines are sorted in memory
                   -t, --field-separator=SEP  use SEP instead of non-blank to blank transition
                   -T, --temporary-directory=DIR  accepted; no temporary files are used
-                      --parallel=N          accepted; one thread sorts
+                      --parallel=N          change the number of sorts run concurrently to N
                   -u, --unique              with -c, check for strict ordering;
                                               without -c, output only the first of an equal run
                   -z, --zero-terminated     line delimiter is NUL, not newline
@@ -146,6 +146,7 @@ public final class SortCommand implements Command {
         boolean stable;
         boolean unique;
         byte delimiter = '\n';
+        int threads = Math.min(8, Runtime.getRuntime().availableProcessors());
         String randomSource;
         String filesFrom;
     }
@@ -247,7 +248,7 @@ public final class SortCommand implements Command {
                 case "random-source" -> s.randomSource = value;
                 case "files0-from" -> s.filesFrom = value;
                 case "S" -> checkBufferSize(value);
-                case "parallel" -> checkParallel(value);
+                case "parallel" -> s.threads = Math.min(s.threads, parallelValue(value));
                 case "batch-size" -> checkBatchSize(value);
                 default -> {} // -T, -y, --compress-program: no temporary files here
             }
@@ -345,13 +346,15 @@ public final class SortCommand implements Command {
         }
     }
 
-    private static void checkParallel(String value) throws SortUsageException {
+    private static int parallelValue(String value) throws SortUsageException {
         if (!value.matches("\\s*\\+?\\d+")) {
             throw new SortUsageException("invalid --parallel argument " + Quoting.shellAlways(value), FAILURE, false);
         }
-        if (value.replaceAll("[\\s+0]", "").isEmpty()) {
+        String digits = value.replaceAll("[\\s+]", "").replaceFirst("^0+(?=\\d)", "");
+        if (digits.equals("0")) {
             throw new SortUsageException("number in parallel must be nonzero", FAILURE, false);
         }
+        return digits.length() > 9 ? Integer.MAX_VALUE : Integer.parseInt(digits);
     }
 
     private static void checkBatchSize(String value) throws SortUsageException {
@@ -454,16 +457,10 @@ public final class SortCommand implements Command {
         for (int i = 0; i < index.length; i++) {
             index[i] = i;
         }
-        IndexSort sorter = new IndexSort(order, ctx::checkCancelled);
         if (s.merge) {
-            sorter.mergeRuns(index, index.length, runStarts);
+            new IndexSort(order, ctx::checkCancelled).mergeRuns(index, index.length, runStarts);
         } else {
-            long[] radixKeys = order.radixKeys();
-            if (radixKeys != null) {
-                sorter.sort(index, index.length, radixKeys);
-            } else {
-                sorter.sort(index, index.length);
-            }
+            ParallelSort.sort(index, index.length, order, order.radixKeys(), s.threads, ctx::checkCancelled);
         }
         OutputStream target;
         if (s.output == null) {

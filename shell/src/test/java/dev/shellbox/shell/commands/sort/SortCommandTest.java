@@ -58,6 +58,22 @@ class SortCommandTest {
     }
 
     @Test
+    void largeInputsSortedInParallelSlicesMatchOneStableSort() {
+        Random random = new Random(3);
+        List<String> lines = new ArrayList<>();
+        for (int i = 0; i < 250_000; i++) {
+            lines.add("k" + random.nextInt(100) + " " + i);
+        }
+        String input = String.join("\n", lines) + "\n";
+        CommandTester.Result r = CommandTester.create().stdin(input).run("sort", "-s", "-k1,1");
+        List<String> expected = new ArrayList<>(lines);
+        expected.sort((a, b) -> a.substring(0, a.indexOf(' ')).compareTo(b.substring(0, b.indexOf(' '))));
+        assertThat(r.out()).isEqualTo(String.join("\n", expected) + "\n");
+        CommandTester.Result oneThread = CommandTester.create().stdin(input).run("sort", "-s", "-k1,1", "--parallel=1");
+        assertThat(oneThread.out()).isEqualTo(r.out());
+    }
+
+    @Test
     void numericKeySortOfManyLinesIsStableOnTiesWithLastResort() {
         Random random = new Random(7);
         List<String> lines = new ArrayList<>();
