@@ -129,7 +129,12 @@ final class SortKey {
             case 'f' -> foldCase = true;
             case 'g' -> generalNumeric = true;
             case 'h' -> humanNumeric = true;
-            case 'i' -> ignore = Ignore.NONPRINTING;
+            case 'i' -> {
+                // Non-printing characters are a subset of the non-dictionary ones: -d wins in either order.
+                if (ignore == Ignore.NONE) {
+                    ignore = Ignore.NONPRINTING;
+                }
+            }
             case 'M' -> month = true;
             case 'n' -> numeric = true;
             case 'R' -> random = true;
