@@ -159,9 +159,11 @@ record SeqNumber(
                 width += (int) -exponent;
             } else {
                 if (dot >= 0 && precision == 0) {
-                    width--;
+                    width--; // no decimal point is printed
                 }
-                width -= (int) Math.min(precision, exponent);
+                // The exponent adds the integer digits its fraction digits do not cover.
+                int fraction = dot < 0 ? 0 : e - dot - 1;
+                width += (int) (exponent - Math.min(fraction, exponent));
             }
         }
         return Math.max(width, 0);

@@ -206,6 +206,13 @@ public final class TrCommand implements Command {
             }
             Expanded e2 = expand(set2, from.length);
             int[] to = e2.bytes();
+            if (!complement) {
+                for (int start : e2.caseClassStarts()) {
+                    if (!e1.caseClassStarts().contains(start)) {
+                        throw new TrSet.SetException("misaligned [:upper:] and/or [:lower:] construct");
+                    }
+                }
+            }
             if (from.length > to.length) {
                 if (truncate) {
                     from = java.util.Arrays.copyOf(from, to.length);
@@ -226,13 +233,6 @@ public final class TrCommand implements Command {
             if (complement && e1.hasClass() && !(to.length == from.length && homogeneous(to))) {
                 throw new TrSet.SetException("when translating with complemented character classes,\n"
                         + "string2 must map all characters in the domain to one");
-            }
-            if (!complement) {
-                for (int start : e2.caseClassStarts()) {
-                    if (!e1.caseClassStarts().contains(start)) {
-                        throw new TrSet.SetException("misaligned [:upper:] and/or [:lower:] construct");
-                    }
-                }
             }
             for (int i = 0; i < from.length; i++) {
                 t.map[from[i]] = to[i];
