@@ -16,10 +16,11 @@ import java.util.List;
 
 /** od: dump files in octal, hexadecimal, decimal, floating point or character formats (GNU coreutils). */
 public final class OdCommand implements Command {
-    private static final OptionParser OPTIONS = OptionParser.of("A:aBbcDdeFfHhIij:LlN:Oost:vw::Xx")
+    private static final OptionParser OPTIONS = OptionParser.of("A:aBbcDdeFfHhIij:LlN:OoS:st:vw::Xx")
             .longOption("address-radix", 'A')
             .longOption("skip-bytes", 'j')
             .longOption("read-bytes", 'N')
+            .longOption("strings", OptionParser.Arg.OPTIONAL)
             .longOption("format", 't')
             .longOption("output-duplicates", 'v')
             .longOption("width", 'w')
@@ -52,6 +53,8 @@ public final class OdCommand implements Command {
                       --endian={big|little}   swap input bytes according the specified order
                   -j, --skip-bytes=BYTES      skip BYTES input bytes first
                   -N, --read-bytes=BYTES      limit dump to BYTES input bytes
+                  -S BYTES, --strings[=BYTES]  output strings of at least BYTES graphic chars;
+                                                3 is implied when BYTES is not specified
                   -t, --format=TYPE           select output format or formats
                   -v, --output-duplicates     do not use * to mark line suppression
                   -w[BYTES], --width[=BYTES]  output BYTES bytes per output line;
@@ -128,6 +131,7 @@ public final class OdCommand implements Command {
         boolean verbose = false;
         int width = 16;
         boolean bigEndian = false;
+        long strings = 0;
         try {
             for (ParsedOptions.Option o : parsed.options()) {
                 String v = o.value();
@@ -158,12 +162,22 @@ public final class OdCommand implements Command {
                         }
                     }
                     case "traditional" -> {}
+                    case "S", "strings" -> strings = v == null ? 3 : byteCount(v);
                     default -> decodeTypes(traditional(o.key().charAt(0)), specs);
                 }
             }
         } catch (BadOption e) {
             ctx.error(e.getMessage());
             return 1;
+        }
+        if (strings > 0) {
+            if (!specs.isEmpty()) {
+                ctx.error("no type may be specified when dumping strings");
+                return 1;
+            }
+            List<String> files = parsed.operands().isEmpty() ? List.of("-") : parsed.operands();
+            return new Dumper(ctx, List.of(spec('c', 1, false)), radix, width, verbose, bigEndian)
+                    .dumpStrings(files, skip, limit, strings);
         }
         if (specs.isEmpty()) {
             specs.add(spec('o', 2, false));
@@ -390,6 +404,66 @@ public final class OdCommand implements Command {
                     writeAddress(offset);
                     out.write('\n');
                 }
+            } finally {
+                out.flush();
+            }
+            return status;
+        }
+
+        /** -S: NUL-terminated runs of at least {@code minimum} printable characters, each with its address. */
+        int dumpStrings(List<String> files, long skip, long limit, long minimum) throws IOException {
+            try {
+                CombinedInput input = new CombinedInput(ctx, files);
+                long skipped = input.skip(skip);
+                if (skipped < skip) {
+                    out.flush();
+                    ctx.error("cannot skip past end of combined input");
+                    return 1;
+                }
+                long end = limit < 0 ? Long.MAX_VALUE : skip + limit;
+                long address = skip;
+                byte[] one = new byte[1];
+                java.io.ByteArrayOutputStream run = new java.io.ByteArrayOutputStream();
+                scan:
+                while (true) {
+                    if (limit >= 0 && (end < minimum || end - minimum <= address)) {
+                        break;
+                    }
+                    run.reset();
+                    for (long i = 0; i < minimum; i++) {
+                        int c = input.read(one, 1) == 1 ? one[0] & 0xff : -1;
+                        address++;
+                        if (c < 0) {
+                            break scan;
+                        }
+                        if (c < 0x20 || c >= 0x7f) {
+                            continue scan;
+                        }
+                        run.write(c);
+                    }
+                    while (limit < 0 || address < end) {
+                        int c = input.read(one, 1) == 1 ? one[0] & 0xff : -1;
+                        address++;
+                        if (c < 0) {
+                            break scan;
+                        }
+                        if (c == 0) {
+                            break;
+                        }
+                        if (c < 0x20 || c >= 0x7f) {
+                            continue scan;
+                        }
+                        run.write(c);
+                    }
+                    ctx.checkCancelled();
+                    if (radix != 'n') {
+                        writeAddress(address - run.size() - 1);
+                        out.write(' ');
+                    }
+                    run.writeTo(out);
+                    out.write('\n');
+                }
+                status |= input.status;
             } finally {
                 out.flush();
             }
