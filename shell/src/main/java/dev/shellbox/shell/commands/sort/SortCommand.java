@@ -532,7 +532,7 @@ public final class SortCommand implements Command {
                             ByteSink err = new ByteSink(ctx.stderr());
                             err.write(Text.encode(ctx.commandName() + ": " + file + ":" + number + ": disorder: "));
                             err.write(current);
-                            err.write('\n');
+                            err.write(s.delimiter); // the line with its own terminator, NUL under -z
                             err.flush();
                         }
                         return 1;
