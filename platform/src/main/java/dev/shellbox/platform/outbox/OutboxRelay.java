@@ -3,15 +3,19 @@ package dev.shellbox.platform.outbox;
 import io.quarkus.arc.properties.IfBuildProperty;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.quarkus.scheduler.Scheduled;
-import io.smallrye.mutiny.Multi;
-import io.smallrye.mutiny.Uni;
+import io.quarkus.vertx.VertxContextSupport;
 import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
-import java.util.concurrent.CompletableFuture;
+import java.util.UUID;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
@@ -29,6 +33,7 @@ import org.jboss.logging.Logger;
 public class OutboxRelay {
     private static final Logger LOG = Logger.getLogger(OutboxRelay.class);
     private static final int BATCH = 200;
+    private static final int SEND_TIMEOUT_SECONDS = 30;
     private static final Duration KEEP_PUBLISHED = Duration.ofDays(1);
 
     private final String bootstrapServers;
@@ -40,61 +45,72 @@ public class OutboxRelay {
         this.bootstrapServers = bootstrapServers;
     }
 
+    /**
+     * Runs on a worker thread: the Kafka producer may block (metadata, back-pressure) and must never run on the event
+     * loop that Hibernate Reactive uses.
+     */
     @Scheduled(
             every = "${shellbox.outbox.relay-interval:1s}",
             concurrentExecution = Scheduled.ConcurrentExecution.SKIP,
             skipExecutionIf = Scheduled.ApplicationNotRunning.class)
-    Uni<Void> relay() {
-        return publishPending()
-                .invoke(n -> {
-                    lastSuccess = Instant.now();
-                    lastError = null;
-                })
-                .onFailure()
-                .invoke(e -> {
-                    lastError = e.getMessage();
-                    LOG.warnf("outbox relay: %s (will retry)", e.getMessage());
-                })
-                .onFailure()
-                .recoverWithNull()
-                .replaceWithVoid();
-    }
-
-    /** Publishes one batch; returns how many messages went out. */
-    public Uni<Integer> publishPending() {
-        return Panache.withTransaction(() -> Panache.getSession()
-                .flatMap(session -> session.createNativeQuery(
-                                "SELECT * FROM outbox_message WHERE published_at IS NULL ORDER BY created_at"
-                                        + " LIMIT " + BATCH + " FOR UPDATE SKIP LOCKED",
-                                OutboxMessage.class)
-                        .getResultList())
-                .flatMap(this::publishAll));
-    }
-
-    private Uni<Integer> publishAll(List<OutboxMessage> messages) {
-        if (messages.isEmpty()) {
-            return Uni.createFrom().item(0);
+    void relay() {
+        try {
+            publishPending();
+            lastSuccess = Instant.now();
+            lastError = null;
+        } catch (Exception e) {
+            lastError = e.getMessage();
+            LOG.warnf("outbox relay: %s (will retry)", e.getMessage());
         }
-        Instant now = Instant.now();
-        return Multi.createFrom()
-                .iterable(messages)
-                .onItem()
-                .transformToUniAndConcatenate(m -> send(m).invoke(() -> m.publishedAt = now))
-                .collect()
-                .asList()
-                .map(List::size);
     }
 
-    private Uni<Void> send(OutboxMessage m) {
-        CompletableFuture<Void> acked = new CompletableFuture<>();
-        producer().send(new ProducerRecord<>(m.topic, m.messageKey, m.payload), (metadata, error) -> {
-            if (error != null) {
-                acked.completeExceptionally(error);
-            } else {
-                acked.complete(null);
+    /**
+     * Publishes one batch of pending messages and marks the acknowledged ones published; returns how many went out.
+     * Blocking: call it from a worker thread.
+     */
+    public int publishPending() throws Exception {
+        List<OutboxMessage> batch = await(() ->
+                Panache.withSession(() -> OutboxMessage.<OutboxMessage>find("publishedAt is null order by createdAt")
+                        .page(0, BATCH)
+                        .list()));
+        if (batch.isEmpty()) {
+            return 0;
+        }
+        List<Future<?>> sends = new ArrayList<>(batch.size());
+        for (OutboxMessage m : batch) {
+            sends.add(producer().send(new ProducerRecord<>(m.topic, m.messageKey, m.payload)));
+        }
+        List<UUID> acknowledged = new ArrayList<>(batch.size());
+        Exception failure = null;
+        for (int i = 0; i < batch.size(); i++) {
+            try {
+                sends.get(i).get(SEND_TIMEOUT_SECONDS, TimeUnit.SECONDS);
+                acknowledged.add(batch.get(i).id);
+            } catch (ExecutionException | TimeoutException e) {
+                failure = e;
+                break; // keep the order: what follows a failed message waits for the next round
             }
-        });
-        return Uni.createFrom().completionStage(acked);
+        }
+        if (!acknowledged.isEmpty()) {
+            Instant now = Instant.now();
+            await(() -> Panache.withTransaction(
+                    () -> OutboxMessage.update("publishedAt = ?1 where id in ?2", now, acknowledged)));
+        }
+        if (failure != null) {
+            throw failure;
+        }
+        return acknowledged.size();
+    }
+
+    /** Runs a reactive database operation on a Vert.x context and waits for it. */
+    private static <T> T await(java.util.function.Supplier<io.smallrye.mutiny.Uni<T>> operation) throws Exception {
+        try {
+            return VertxContextSupport.subscribeAndAwait(operation);
+        } catch (Exception | Error e) {
+            throw e;
+        } catch (Throwable t) {
+            throw new IllegalStateException(t);
+        }
     }
 
     private KafkaProducer<String, String> producer() {
@@ -120,10 +136,9 @@ public class OutboxRelay {
     }
 
     @Scheduled(every = "1h", skipExecutionIf = Scheduled.ApplicationNotRunning.class)
-    Uni<Void> deleteOldPublished() {
-        return Panache.withTransaction(() ->
-                        OutboxMessage.delete("publishedAt < ?1", Instant.now().minus(KEEP_PUBLISHED)))
-                .replaceWithVoid();
+    void deleteOldPublished() throws Exception {
+        await(() -> Panache.withTransaction(
+                () -> OutboxMessage.delete("publishedAt < ?1", Instant.now().minus(KEEP_PUBLISHED))));
     }
 
     /** When the relay last completed a round without error. */

@@ -1,0 +1,209 @@
+package dev.shellbox.sandbox;
+
+import static dev.shellbox.sandbox.Requests.as;
+import static dev.shellbox.sandbox.Requests.createSandbox;
+import static dev.shellbox.sandbox.Requests.exec;
+import static io.restassured.RestAssured.given;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.hasItem;
+
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.http.ContentType;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import org.eclipse.microprofile.config.ConfigProvider;
+import org.junit.jupiter.api.Test;
+
+@QuarkusTest
+class ExecTest {
+    private static final String USER = "exec-user";
+
+    @Test
+    void runsAPipelineOfBuiltInsInProcess() {
+        String id = createSandbox(USER, "{}");
+        exec(USER, id, "printf 'b\\na\\nb\\n' | sort | uniq -c")
+                .body("exitCode", equalTo(0))
+                .body("stdout", equalTo("      1 a\n      2 b\n"))
+                .body("location", equalTo("worker"));
+    }
+
+    @Test
+    void aFailingCommandIsA200WithItsExitCodeAndUnknownCommandsAre127() {
+        String id = createSandbox(USER, "{}");
+        exec(USER, id, "ls /nope").body("exitCode", equalTo(2)).body("stderr", containsString("No such file"));
+        exec(USER, id, "python3 -c 'print(1)'")
+                .body("exitCode", equalTo(127))
+                .body("stderr", containsString("command not found"));
+    }
+
+    @Test
+    void theDefaultSessionKeepsDirectoryVariablesAndFunctions() {
+        String id = createSandbox(USER, "{}");
+        exec(USER, id, "mkdir -p /workspace/src && cd /workspace/src && export G=hi && greet() { echo \"$G $1\"; }");
+        exec(USER, id, "pwd; greet you").body("stdout", equalTo("/workspace/src\nhi you\n"));
+    }
+
+    @Test
+    void namedSessionsAreIndependentOverTheSameFiles() {
+        String id = createSandbox(USER, "{}");
+        as(USER).body("{\"name\":\"other\"}")
+                .post("/v1/sandboxes/" + id + "/sessions")
+                .then()
+                .statusCode(201);
+        as(USER).body(Map.of("command", "cd /tmp; X=1; echo x > /tmp/x", "session", "other"))
+                .post("/v1/sandboxes/" + id + "/exec")
+                .then()
+                .statusCode(200);
+        exec(USER, id, "pwd; echo \"[$X]\"; cat /tmp/x").body("stdout", equalTo("/workspace\n[]\nx\n"));
+        as(USER).get("/v1/sandboxes/" + id + "/sessions").then().body("name", hasItem("other"));
+        as(USER).delete("/v1/sandboxes/" + id + "/sessions/other").then().statusCode(204);
+        as(USER).delete("/v1/sandboxes/" + id + "/sessions/other").then().statusCode(404);
+    }
+
+    @Test
+    void cwdEnvAndStdinApplyToOneExecOnly() {
+        String id = createSandbox(USER, "{\"env\":{\"FROM_SANDBOX\":\"s\"}}");
+        as(USER).body(Map.of(
+                        "command", "pwd; echo $ONCE $FROM_SANDBOX; cat",
+                        "cwd", "/tmp",
+                        "env", Map.of("ONCE", "1"),
+                        "stdin", "input\n"))
+                .post("/v1/sandboxes/" + id + "/exec")
+                .then()
+                .statusCode(200)
+                .body("stdout", equalTo("/tmp\n1 s\ninput\n"));
+        exec(USER, id, "pwd; echo \"[$ONCE]\"").body("stdout", equalTo("/workspace\n[]\n"));
+    }
+
+    @Test
+    void aScriptThatRunsTooLongStopsAtItsTimeout() {
+        String id = createSandbox(USER, "{}");
+        as(USER).body(Map.of("command", "while true; do :; done", "timeoutMs", 500))
+                .post("/v1/sandboxes/" + id + "/exec")
+                .then()
+                .statusCode(200)
+                .body("exitCode", equalTo(126))
+                .body("limit", equalTo("max_exec_timeout_ms"));
+        exec(USER, id, "echo still usable").body("stdout", equalTo("still usable\n"));
+    }
+
+    @Test
+    void outputBeyondThePlanLimitIsTruncatedWithAWarning() {
+        String id = createSandbox(USER, "{}");
+        exec(USER, id, "yes | head -c 200000")
+                .body("truncated", equalTo(true))
+                .body("stdout.length()", equalTo(65536))
+                .body("warnings", hasItem(containsString("max_output_bytes")));
+    }
+
+    @Test
+    void streamsOutputAsServerSentEvents() {
+        String id = createSandbox(USER, "{}");
+        String body = given().header("X-Shellbox-User", USER)
+                .contentType(ContentType.JSON)
+                .accept("text/event-stream")
+                .body(Map.of("command", "echo one; echo two >&2; exit 3"))
+                .post("/v1/sandboxes/" + id + "/exec/stream")
+                .then()
+                .statusCode(200)
+                .extract()
+                .asString();
+        assertThat(body)
+                .containsPattern("event: ?stdout")
+                .containsPattern("event: ?stderr")
+                .contains("\"exitCode\":3");
+        assertThat(body.indexOf("exit")).isGreaterThan(body.indexOf("stdout"));
+        assertThat(body).contains("{\"text\":\"one\\n\"}");
+    }
+
+    @Test
+    void filesAreSharedWithTheFilesApiOfVfsService() {
+        String id = createSandbox(USER, "{}");
+        String vfs = ConfigProvider.getConfig().getValue("quarkus.rest-client.vfs.url", String.class);
+        exec(
+                USER,
+                id,
+                "mkdir -p /workspace/out && echo written-by-exec > /workspace/out/a.txt && chmod 600 /workspace/out/a.txt");
+        String read = given().baseUri(vfs)
+                .header("X-Shellbox-User", USER)
+                .get("/v1/volumes/" + id + "/files?path=/workspace/out/a.txt")
+                .then()
+                .statusCode(200)
+                .extract()
+                .asString();
+        assertThat(read).isEqualTo("written-by-exec\n");
+        given().baseUri(vfs)
+                .header("X-Shellbox-User", USER)
+                .body("written-by-api\n".getBytes(StandardCharsets.UTF_8))
+                .contentType("application/octet-stream")
+                .put("/v1/volumes/" + id + "/files?path=/workspace/out/b.txt")
+                .then()
+                .statusCode(org.hamcrest.Matchers.lessThan(300));
+        exec(USER, id, "cat /workspace/out/b.txt; stat -c %a /workspace/out/a.txt")
+                .body("stdout", equalTo("written-by-api\n600\n"));
+        byte[] big = new byte[300_000];
+        for (int i = 0; i < big.length; i++) {
+            big[i] = (byte) ('a' + i % 26);
+        }
+        given().baseUri(vfs)
+                .header("X-Shellbox-User", USER)
+                .body(big)
+                .contentType("application/octet-stream")
+                .put("/v1/volumes/" + id + "/files?path=/workspace/big.bin")
+                .then()
+                .statusCode(org.hamcrest.Matchers.lessThan(300));
+        exec(USER, id, "wc -c < /workspace/big.bin; cp /workspace/big.bin /workspace/copy.bin; rm /workspace/out/b.txt")
+                .body("stdout", equalTo("300000\n"));
+        given().baseUri(vfs)
+                .header("X-Shellbox-User", USER)
+                .get("/v1/volumes/" + id + "/files?path=/workspace/copy.bin")
+                .then()
+                .statusCode(200)
+                .header("Content-Length", "300000");
+        given().baseUri(vfs)
+                .header("X-Shellbox-User", USER)
+                .get("/v1/volumes/" + id + "/files?path=/workspace/out/b.txt")
+                .then()
+                .statusCode(404);
+    }
+
+    @Test
+    void aHundredSandboxesRunAtOnce() throws Exception {
+        List<String> ids = new ArrayList<>();
+        for (int i = 0; i < 100; i++) {
+            ids.add(createSandbox("many-" + (i % 10), "{}"));
+        }
+        ExecutorService pool = Executors.newFixedThreadPool(16);
+        List<Future<String>> outputs = new ArrayList<>();
+        for (int i = 0; i < ids.size(); i++) {
+            String id = ids.get(i);
+            String user = "many-" + (i % 10);
+            int n = i;
+            outputs.add(pool.submit(() -> exec(user, id, "echo " + n + " > /tmp/n; cat /tmp/n")
+                    .extract()
+                    .path("stdout")));
+        }
+        for (int i = 0; i < outputs.size(); i++) {
+            assertThat(outputs.get(i).get()).isEqualTo(i + "\n");
+        }
+        pool.shutdown();
+    }
+
+    @Test
+    void rejectsAnExecWithoutCommand() {
+        String id = createSandbox(USER, "{}");
+        as(USER).body("{\"cwd\":\"relative\"}")
+                .post("/v1/sandboxes/" + id + "/exec")
+                .then()
+                .statusCode(400)
+                .contentType("application/problem+json")
+                .body("detail", containsString("command"));
+    }
+}
