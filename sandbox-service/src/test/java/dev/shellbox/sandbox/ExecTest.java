@@ -5,13 +5,23 @@ import static dev.shellbox.sandbox.Requests.createSandbox;
 import static dev.shellbox.sandbox.Requests.exec;
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.hasItem;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
+import java.io.BufferedReader;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -121,6 +131,46 @@ class ExecTest {
                 .contains("\"exitCode\":3");
         assertThat(body.indexOf("exit")).isGreaterThan(body.indexOf("stdout"));
         assertThat(body).contains("{\"text\":\"one\\n\"}");
+    }
+
+    @Test
+    void aClientThatDisconnectsFromTheStreamCancelsTheScript() throws Exception {
+        String id = createSandbox(USER, "{}");
+        String script = "i=0; while true; do i=$((i+1)); echo $i > /tmp/ticks; echo tick; sleep 0.05; done";
+        URI uri = URI.create(
+                ConfigProvider.getConfig().getValue("test.url", String.class) + "/v1/sandboxes/" + id + "/exec/stream");
+        HttpClient http = HttpClient.newHttpClient();
+        HttpResponse<InputStream> response = http.send(
+                HttpRequest.newBuilder(uri)
+                        .header("X-Shellbox-User", USER)
+                        .header("Content-Type", "application/json")
+                        .header("Accept", "text/event-stream")
+                        .POST(HttpRequest.BodyPublishers.ofString(
+                                new ObjectMapper().writeValueAsString(Map.of("command", script))))
+                        .build(),
+                HttpResponse.BodyHandlers.ofInputStream());
+        try (InputStream events = response.body()) {
+            BufferedReader lines = new BufferedReader(new InputStreamReader(events, StandardCharsets.UTF_8));
+            String line;
+            while ((line = lines.readLine()) != null && !line.contains("tick")) {
+                // read until the script is visibly running
+            }
+            assertThat(line).contains("tick");
+        }
+
+        // The default session is free again, and the loop no longer advances (seen from another session).
+        await().atMost(Duration.ofSeconds(30))
+                .untilAsserted(() -> exec(USER, id, "echo free").body("stdout", equalTo("free\n")));
+        String first = as(USER).body(Map.of("command", "cat /tmp/ticks", "session", "observer"))
+                .post("/v1/sandboxes/" + id + "/exec")
+                .then()
+                .extract()
+                .path("stdout");
+        Thread.sleep(500);
+        as(USER).body(Map.of("command", "cat /tmp/ticks", "session", "observer"))
+                .post("/v1/sandboxes/" + id + "/exec")
+                .then()
+                .body("stdout", equalTo(first));
     }
 
     @Test
