@@ -50,7 +50,8 @@ class ExecTest {
         exec(USER, id, "ls /nope").body("exitCode", equalTo(2)).body("stderr", containsString("No such file"));
         exec(USER, id, "python3 -c 'print(1)'")
                 .body("exitCode", equalTo(127))
-                .body("stderr", containsString("command not found"));
+                .body("stderr", containsString("python3: command not found"))
+                .body("stderr", containsString("provider \"in-process\""));
     }
 
     @Test
@@ -137,25 +138,8 @@ class ExecTest {
     void aClientThatDisconnectsFromTheStreamCancelsTheScript() throws Exception {
         String id = createSandbox(USER, "{}");
         String script = "i=0; while true; do i=$((i+1)); echo $i > /tmp/ticks; echo tick; sleep 0.05; done";
-        URI uri = URI.create(
-                ConfigProvider.getConfig().getValue("test.url", String.class) + "/v1/sandboxes/" + id + "/exec/stream");
-        HttpClient http = HttpClient.newHttpClient();
-        HttpResponse<InputStream> response = http.send(
-                HttpRequest.newBuilder(uri)
-                        .header("X-Shellbox-User", USER)
-                        .header("Content-Type", "application/json")
-                        .header("Accept", "text/event-stream")
-                        .POST(HttpRequest.BodyPublishers.ofString(
-                                new ObjectMapper().writeValueAsString(Map.of("command", script))))
-                        .build(),
-                HttpResponse.BodyHandlers.ofInputStream());
-        try (InputStream events = response.body()) {
-            BufferedReader lines = new BufferedReader(new InputStreamReader(events, StandardCharsets.UTF_8));
-            String line;
-            while ((line = lines.readLine()) != null && !line.contains("tick")) {
-                // read until the script is visibly running
-            }
-            assertThat(line).contains("tick");
+        try (BufferedReader events = openStream(id, script)) {
+            awaitLine(events, "tick");
         }
 
         // The default session is free again, and the loop no longer advances (seen from another session).
@@ -171,6 +155,46 @@ class ExecTest {
                 .post("/v1/sandboxes/" + id + "/exec")
                 .then()
                 .body("stdout", equalTo(first));
+    }
+
+    @Test
+    void syncSavesTheFilesWhileTheScriptRuns() throws Exception {
+        String id = createSandbox(USER, "{}");
+        String vfs = ConfigProvider.getConfig().getValue("quarkus.rest-client.vfs.url", String.class);
+        try (BufferedReader events = openStream(id, "echo early > /workspace/early.txt; sync; echo synced; sleep 60")) {
+            awaitLine(events, "synced");
+            given().baseUri(vfs)
+                    .header("X-Shellbox-User", USER)
+                    .get("/v1/volumes/" + id + "/files?path=/workspace/early.txt")
+                    .then()
+                    .statusCode(200)
+                    .body(equalTo("early\n"));
+        }
+    }
+
+    private static BufferedReader openStream(String sandbox, String script) throws Exception {
+        URI uri = URI.create(ConfigProvider.getConfig().getValue("test.url", String.class) + "/v1/sandboxes/" + sandbox
+                + "/exec/stream");
+        HttpResponse<InputStream> response = HttpClient.newHttpClient()
+                .send(
+                        HttpRequest.newBuilder(uri)
+                                .header("X-Shellbox-User", USER)
+                                .header("Content-Type", "application/json")
+                                .header("Accept", "text/event-stream")
+                                .POST(HttpRequest.BodyPublishers.ofString(
+                                        new ObjectMapper().writeValueAsString(Map.of("command", script))))
+                                .build(),
+                        HttpResponse.BodyHandlers.ofInputStream());
+        return new BufferedReader(new InputStreamReader(response.body(), StandardCharsets.UTF_8));
+    }
+
+    /** Reads events until one contains {@code text}; closing the reader afterwards disconnects the client. */
+    private static void awaitLine(BufferedReader events, String text) throws Exception {
+        String line;
+        while ((line = events.readLine()) != null && !line.contains(text)) {
+            // not yet
+        }
+        assertThat(line).as("an event containing %s", text).contains(text);
     }
 
     @Test
