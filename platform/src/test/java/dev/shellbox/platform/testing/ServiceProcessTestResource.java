@@ -21,13 +21,15 @@ import java.util.Map;
  * for a @QuarkusTest, on a free port and its own fresh database, wired to the test Kafka and S3 endpoint. Init args:
  * {@code module} (e.g. vfs-service), {@code portVariable} (the env variable that sets its port, e.g.
  * SHELLBOX_VFS_PORT), {@code urlProperty} (the property of the service under test that receives its URL, e.g.
- * quarkus.rest-client.vfs.url). The module must be built before the tests run (the reactor builds it first when the
+ * quarkus.rest-client.vfs.url); optional {@code env.NAME} args set more environment variables of the process (e.g.
+ * {@code env.SHELLBOX_VFS_URL}). The module must be built before the tests run (the reactor builds it first when the
  * service under test declares it as a test-scoped pom dependency).
  */
 public class ServiceProcessTestResource implements QuarkusTestResourceLifecycleManager {
     private String module;
     private String portVariable;
     private String urlProperty;
+    private final Map<String, String> extraEnv = new HashMap<>();
     private Process process;
     private Path log;
 
@@ -36,6 +38,11 @@ public class ServiceProcessTestResource implements QuarkusTestResourceLifecycleM
         module = initArgs.get("module");
         portVariable = initArgs.get("portVariable");
         urlProperty = initArgs.get("urlProperty");
+        initArgs.forEach((name, value) -> {
+            if (name.startsWith("env.")) {
+                extraEnv.put(name.substring(4), value);
+            }
+        });
     }
 
     @Override
@@ -68,6 +75,7 @@ public class ServiceProcessTestResource implements QuarkusTestResourceLifecycleM
             env.put("SHELLBOX_S3_ENDPOINT", System.getenv().getOrDefault("SHELLBOX_TEST_S3", "http://127.0.0.1:19000"));
             env.put("SHELLBOX_S3_ACCESS_KEY", "shellbox");
             env.put("SHELLBOX_S3_SECRET_KEY", "shellbox-secret");
+            env.putAll(extraEnv);
             pb.environment().putAll(env);
             process = pb.start();
             String url = "http://127.0.0.1:" + port;
