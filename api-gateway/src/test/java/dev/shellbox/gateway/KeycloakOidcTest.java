@@ -28,8 +28,9 @@ import org.junit.jupiter.api.Test;
  */
 @QuarkusTest
 @WithTestResource(PostgresTestResource.class)
-@WithTestResource(KeycloakTestResource.class)
-@WithTestResource(SandboxServicesTestResource.class)
+// Keycloak and the services start side by side: both take a while.
+@WithTestResource(value = KeycloakTestResource.class, parallel = true)
+@WithTestResource(value = SandboxServicesTestResource.class, parallel = true)
 class KeycloakOidcTest {
     private static final String CLIENT = "shellbox-api";
     private static final String CLIENT_SECRET = "shellbox-api-secret";
