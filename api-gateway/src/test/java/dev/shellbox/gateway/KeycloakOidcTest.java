@@ -39,7 +39,7 @@ class KeycloakOidcTest {
     String issuer;
 
     @Test
-    void acceptsATokenForTheGatewayAndActsAsItsSubject() {
+    void acceptsATokenIssuedForTheGateway() {
         String token = token(issuer, CLIENT, CLIENT_SECRET, "alice");
         String sandbox = createSandbox(token, "oidc-subject");
         as(token).get("/v1/sandboxes").then().statusCode(200).body("id", hasItem(sandbox));
