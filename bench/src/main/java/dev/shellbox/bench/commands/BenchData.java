@@ -9,7 +9,7 @@ import java.util.SplittableRandom;
  * the tree on disk that the GNU tools read hold the same bytes.
  */
 public final class BenchData {
-    /** The word {@code grep} looks for: about one line in 2,000 holds it. */
+    /** The word {@code grep} looks for: one word in 2,000 after the number is this one, about one line in 270. */
     public static final String NEEDLE = "needle";
 
     private static final long MIB = 1L << 20;
