@@ -176,6 +176,26 @@ public final class DeviceFileSystem implements FileSystem {
         }
     }
 
+    @Override
+    public List<FileSystem.DirEntry> listWithStats(String directory) throws FsException {
+        String d = PathNames.normalize(directory);
+        if (holdsVirtualEntries(d)) {
+            return FileSystem.super.listWithStats(d);
+        }
+        // Most directories hold nothing virtual: let the base answer in one pass instead of one lookup per entry.
+        return base.listWithStats(d);
+    }
+
+    private static boolean holdsVirtualEntries(String dir) {
+        return dir.equals("/")
+                || dir.equals("/usr")
+                || isCommandDir(dir)
+                || dir.equals("/dev")
+                || dir.startsWith("/dev/")
+                || dir.equals("/proc")
+                || dir.startsWith("/proc/");
+    }
+
     private List<String> merged(String dir, List<String> virtual) throws FsException {
         Set<String> names = new LinkedHashSet<>();
         try {
