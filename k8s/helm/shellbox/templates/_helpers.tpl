@@ -32,10 +32,6 @@ usage-service:
   kafka: true
 {{- end -}}
 
-{{- define "shellbox.name" -}}
-{{- default .Chart.Name .Values.nameOverride | trunc 63 | trimSuffix "-" -}}
-{{- end -}}
-
 {{- define "shellbox.fullname" -}}
 {{- if .Values.fullnameOverride -}}
 {{- .Values.fullnameOverride | trunc 63 | trimSuffix "-" -}}
@@ -87,20 +83,6 @@ app.kubernetes.io/instance: {{ .Release.Name }}
 {{- $repository := $image.repository -}}
 {{- with $root.Values.image.registry }}{{ $repository = printf "%s/%s" (trimSuffix "/" .) $repository }}{{ end -}}
 {{- printf "%s:%s" $repository (coalesce $image.tag $root.Values.image.tag $root.Chart.AppVersion) -}}
-{{- end -}}
-
-{{/* The chart's own Secret holds the credentials that do not come from an existing Secret. */}}
-{{- define "shellbox.ownsDatabasePassword" -}}
-{{- if not .Values.database.existingSecret }}true{{ end -}}
-{{- end -}}
-
-{{- define "shellbox.ownsS3Keys" -}}
-{{- if not .Values.s3.existingSecret }}true{{ end -}}
-{{- end -}}
-
-{{- define "shellbox.ownsBootstrapAdminKey" -}}
-{{- $key := index .Values.services "api-gateway" "bootstrapAdminKey" -}}
-{{- if and $key.value (not $key.existingSecret) }}true{{ end -}}
 {{- end -}}
 
 {{/*
