@@ -68,6 +68,8 @@ public final class Interpreter implements ExpansionContext {
     int sourceDepth;
     boolean runningTrap;
     boolean inCommandSubstitution;
+    /** Runs inside a background job: escalated programs it starts outlive the end of the execution, as in bash. */
+    boolean inBackgroundJob;
     /** Signals sent to this process that it traps, delivered between commands. */
     final ConcurrentLinkedQueue<Integer> pendingSignals = new ConcurrentLinkedQueue<>();
 
@@ -90,6 +92,7 @@ public final class Interpreter implements ExpansionContext {
         sub.depth = depth + 1;
         sub.errexitSuppressed = errexitSuppressed;
         sub.loopDepth = 0;
+        sub.inBackgroundJob = inBackgroundJob;
         sub.st.pid = session.newPid();
         checkDepth(sub.depth);
         return sub;

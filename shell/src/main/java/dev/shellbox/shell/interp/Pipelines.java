@@ -202,6 +202,7 @@ final class Pipelines {
         Cancellation jobCancellation = sh.cancellation.child();
         Interpreter child = new Interpreter(sh.session, sh.st.copyForSubshell(), jobCancellation);
         child.depth = sh.depth + 1;
+        child.inBackgroundJob = true;
         long pid = sh.session.newPid();
         child.st.pid = pid;
         if (!sh.st.options.monitor) {

@@ -44,6 +44,9 @@ import java.util.concurrent.atomic.AtomicLong;
  * status {@link ExecutionLimits#STATUS} and a message naming the limit.
  */
 public final class Shell {
+    /** The reason an execution's own processes are cancelled when it ends normally. */
+    static final String FINISHED = "execution finished";
+
     private final Session session;
     private final Interpreter root;
     private final Object lock = new Object();
@@ -176,7 +179,7 @@ public final class Shell {
             try {
                 return runLocked(stdin, stdout, stderr, cancellation, body);
             } finally {
-                cancellation.cancel("execution finished");
+                cancellation.cancel(new CancelledException(FINISHED));
             }
         }
     }
