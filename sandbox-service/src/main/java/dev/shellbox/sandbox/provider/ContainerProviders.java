@@ -21,7 +21,7 @@ public class ContainerProviders {
     ContainerProviders(SandboxConfig config) {
         SandboxConfig.Local c = config.local();
         this.local = new BubblewrapProvider(new LocalSettings(
-                Path.of(c.stateDirectory()),
+                Path.of(c.stateDirectory()).toAbsolutePath().normalize(),
                 c.bwrap(),
                 c.prlimit(),
                 c.setpriv(),

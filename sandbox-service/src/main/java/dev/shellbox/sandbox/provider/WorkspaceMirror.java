@@ -85,7 +85,7 @@ public final class WorkspaceMirror {
      * @param maxFileBytes larger files written by programs are not brought back
      */
     public WorkspaceMirror(Path root, Path indexFile, int ownerUid, int ownerGid, long maxFileBytes) {
-        this.root = root;
+        this.root = root.toAbsolutePath().normalize();
         this.indexFile = indexFile;
         this.ownerUid = ownerUid;
         this.ownerGid = ownerGid;
@@ -486,6 +486,10 @@ public final class WorkspaceMirror {
     // ---- the index ----
 
     private Map<String, Synced> index() throws IOException {
+        if (index != null && !Files.isDirectory(root)) {
+            // deleted under us: rebuild from the sandbox's files
+            index = null;
+        }
         if (index == null) {
             Files.createDirectories(root);
             index = verify(loadIndex());

@@ -330,6 +330,9 @@ final class External {
             return 127;
         }
         sh.session.escalatedCommands.incrementAndGet();
+        if (sh.jobSettled != null) {
+            sh.jobSettled.countDown();
+        }
         DetachableOutput stdoutSink = new DetachableOutput(out == null ? OutputStream.nullOutputStream() : out.out);
         DetachableOutput stderrSink = new DetachableOutput(err == null ? OutputStream.nullOutputStream() : err.out);
         Runnable unregister = sh.cancellation.onCancel(() -> {

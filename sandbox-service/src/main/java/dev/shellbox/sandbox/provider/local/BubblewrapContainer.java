@@ -40,16 +40,15 @@ final class BubblewrapContainer implements SandboxContainer {
             "/etc/ssl/certs",
             "/etc/ca-certificates",
             "/etc/localtime",
-            "/etc/mime.types",
-            "/etc/python3",
-            "/etc/python3.11");
+            "/etc/mime.types");
 
     private final LocalSettings settings;
     private final ContainerSpec spec;
     private final Path directory;
     private final WorkspaceMirror mirror;
     private final Set<Process> running = ConcurrentHashMap.newKeySet();
-    private volatile boolean prepared;
+    /** Set once {@link #prepare} ran. */
+    private volatile List<String> fixedArguments;
 
     BubblewrapContainer(LocalSettings settings, ContainerSpec spec) {
         this.settings = settings;
@@ -118,6 +117,21 @@ final class BubblewrapContainer implements SandboxContainer {
     }
 
     List<String> command(EscalationRequest request) throws IOException {
+        List<String> c = new ArrayList<>(fixedArguments);
+        List<String> mirrored = mirror.topLevelDirectories();
+        for (String top : mirrored) {
+            c.addAll(List.of("--bind", mirror.root().resolve(top).toString(), "/" + top));
+        }
+        if (!mirrored.contains("tmp")) {
+            c.addAll(List.of("--tmpfs", "/tmp"));
+        }
+        c.addAll(List.of("--remount-ro", "/", "--chdir", request.cwd(), "--"));
+        c.addAll(request.argv());
+        return c;
+    }
+
+    /** Limits, user, namespaces and the read-only host parts: what every program of this sandbox gets. */
+    private List<String> fixedArguments() throws IOException {
         List<String> c = new ArrayList<>();
         c.add(settings.prlimit());
         c.add("--as=" + settings.memoryBytes());
@@ -148,7 +162,7 @@ final class BubblewrapContainer implements SandboxContainer {
             }
         }
         c.addAll(List.of("--proc", "/proc", "--dev", "/dev"));
-        for (String file : HOST_ETC) {
+        for (String file : hostEtc()) {
             c.addAll(List.of("--ro-bind-try", file, file));
         }
         if (spec.network()) {
@@ -158,27 +172,26 @@ final class BubblewrapContainer implements SandboxContainer {
         for (String name : List.of("passwd", "group", "hostname", "hosts")) {
             c.addAll(List.of("--ro-bind", etc.resolve(name).toString(), "/etc/" + name));
         }
-        List<String> mirrored = mirror.topLevelDirectories();
-        for (String top : mirrored) {
-            c.addAll(List.of("--bind", mirror.root().resolve(top).toString(), "/" + top));
+        return List.copyOf(c);
+    }
+
+    /** {@link #HOST_ETC} and the site configuration of the host's Python installations ({@code /etc/python3.11}). */
+    private static List<String> hostEtc() throws IOException {
+        List<String> files = new ArrayList<>(HOST_ETC);
+        try (var entries = Files.newDirectoryStream(Path.of("/etc"), "python3*")) {
+            for (Path p : entries) {
+                files.add(p.toString());
+            }
         }
-        if (!mirrored.contains("tmp")) {
-            c.addAll(List.of("--tmpfs", "/tmp"));
-        }
-        c.addAll(List.of("--remount-ro", "/", "--chdir", request.cwd(), "--"));
-        c.addAll(request.argv());
-        return c;
+        return files;
     }
 
     /** Creates the sandbox's host directory and its account files, once. */
     private void prepare() throws IOException {
-        if (prepared) {
+        if (fixedArguments != null && Files.isDirectory(directory.resolve("etc"))) {
             return;
         }
         synchronized (this) {
-            if (prepared) {
-                return;
-            }
             // others may pass through (the programs' user must reach the mirror) but not list
             for (Path dir : List.of(settings.stateDirectory(), directory)) {
                 Files.createDirectories(dir);
@@ -201,7 +214,7 @@ final class BubblewrapContainer implements SandboxContainer {
                         directory.resolve(name),
                         PosixFilePermissions.fromString(name.equals("etc") ? "rwxr-xr-x" : "rw-r--r--"));
             }
-            prepared = true;
+            fixedArguments = fixedArguments();
         }
     }
 

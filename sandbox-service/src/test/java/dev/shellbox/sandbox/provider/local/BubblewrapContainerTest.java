@@ -254,9 +254,9 @@ class BubblewrapContainerTest {
         try (ServerSocket s = new ServerSocket(0)) {
             port = s.getLocalPort();
         }
-        String client = "python3 - <<'EOF'\n"
-                + "import time, urllib.request\n"
-                + "for i in range(100):\n"
+        String client = "python3 - $ATTEMPTS <<'EOF'\n"
+                + "import sys, time, urllib.request\n"
+                + "for i in range(int(sys.argv[1])):\n"
                 + "    try:\n"
                 + "        print(urllib.request.urlopen('http://127.0.0.1:" + port + "/').status); break\n"
                 + "    except OSError as e:\n"
@@ -266,11 +266,12 @@ class BubblewrapContainerTest {
                 + "EOF";
         Box networked = new Box(true);
         networked.run("cd /workspace && python3 -m http.server " + port + " --bind 127.0.0.1 >/dev/null 2>&1 &");
-        assertThat(networked.run(client).stdout()).isEqualTo("200\n");
+        // the server needs a moment to listen; once it answered, one attempt tells
+        assertThat(networked.run("ATTEMPTS=100; " + client).stdout()).isEqualTo("200\n");
         Box isolated = new Box(false);
-        assertThat(isolated.run(client).stdout()).isEqualTo("unreachable\n");
+        assertThat(isolated.run("ATTEMPTS=1; " + client).stdout()).isEqualTo("unreachable\n");
         networked.container.stop();
-        assertThat(networked.run(client).stdout()).isEqualTo("unreachable\n");
+        assertThat(networked.run("ATTEMPTS=1; " + client).stdout()).isEqualTo("unreachable\n");
     }
 
     @Test
