@@ -69,6 +69,8 @@ public final class WorkspaceMirror {
     private final long maxFileBytes;
     /** Path -> how both sides looked when last synced; null until loaded. Guarded by this. */
     private Map<String, Synced> index;
+    /** Directories found free of symbolic links during the current sync. Guarded by this. */
+    private final Set<Path> realDirectories = new HashSet<>();
 
     /** How many entries a sync wrote (or imported) and deleted. */
     public record Changes(int written, int deleted) {
@@ -112,6 +114,7 @@ public final class WorkspaceMirror {
     /** Writes what changed in {@code files} since the last sync to the host. */
     public synchronized Changes push(InMemoryFileSystem files) throws IOException {
         Map<String, Synced> idx = index();
+        realDirectories.clear();
         long now = System.currentTimeMillis();
         int written = 0;
         Set<String> present = new HashSet<>();
@@ -153,6 +156,7 @@ public final class WorkspaceMirror {
     /** Applies what programs created, changed, chmod-ed, symlinked or deleted on the host to {@code files}. */
     public synchronized Changes pull(InMemoryFileSystem files) throws IOException {
         Map<String, Synced> idx = index();
+        realDirectories.clear();
         Map<String, HostStat> host = scan();
         List<String> changed = new ArrayList<>();
         for (Map.Entry<String, HostStat> h : host.entrySet()) {
@@ -463,9 +467,13 @@ public final class WorkspaceMirror {
     /** Refuses paths whose parent is reached through a symbolic link (one a program may have planted). */
     private void requireRealParent(Path p) throws IOException {
         Path parent = p.getParent();
+        if (realDirectories.contains(parent)) {
+            return;
+        }
         if (!parent.toRealPath().equals(parent)) {
             throw new IOException("the workspace path " + root.relativize(p) + " goes through a symbolic link");
         }
+        realDirectories.add(parent);
     }
 
     private static void deleteTree(Path p) throws IOException {
