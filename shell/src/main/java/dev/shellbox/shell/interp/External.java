@@ -442,8 +442,10 @@ final class External {
         } catch (BrokenPipeException e) {
             return false;
         } catch (IOException | RuntimeException e) {
-            // keep the program from blocking on a full pipe once its output has nowhere to go
-            drain(src);
+            if (!closeDst) {
+                // an output pump: keep the program from blocking on a full pipe once its output has nowhere to go
+                drain(src);
+            }
             return true;
         } finally {
             if (closeDst) {
