@@ -45,8 +45,8 @@ class ExecTest {
     }
 
     @Test
-    void aFailingCommandIsA200WithItsExitCodeAndUnknownCommandsAre127() {
-        String id = createSandbox(USER, "{}");
+    void aFailingCommandIsA200WithItsExitCodeAndUnknownCommandsAre127InProcess() {
+        String id = createSandbox(USER, "{\"provider\":\"in-process\"}");
         exec(USER, id, "ls /nope").body("exitCode", equalTo(2)).body("stderr", containsString("No such file"));
         exec(USER, id, "python3 -c 'print(1)'")
                 .body("exitCode", equalTo(127))

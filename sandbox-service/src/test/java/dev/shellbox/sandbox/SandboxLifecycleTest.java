@@ -37,7 +37,8 @@ class SandboxLifecycleTest {
                 .body("id", equalTo(id))
                 .body("state", equalTo("running"))
                 .body("labels.team", equalTo("x"))
-                .body("provider", equalTo("in-process"));
+                .body("provider", equalTo("local"))
+                .body("network", equalTo(false));
         String other = createSandbox("lc-bob", "{\"name\":\"dev\"}");
         org.assertj.core.api.Assertions.assertThat(other).isNotEqualTo(id);
     }

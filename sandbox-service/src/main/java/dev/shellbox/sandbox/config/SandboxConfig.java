@@ -7,7 +7,7 @@ import io.smallrye.config.WithDefault;
 @ConfigMapping(prefix = "shellbox.sandbox")
 public interface SandboxConfig {
     /** The provider of sandboxes created without one: in-process, local, docker or kubernetes. */
-    @WithDefault("in-process")
+    @WithDefault("local")
     String defaultProvider();
 
     /** Seconds without activity after which a running sandbox pauses itself, unless it asks for another value. */
@@ -37,6 +37,56 @@ public interface SandboxConfig {
     /** Bytes of clean file content a sandbox's working view keeps in memory after an exec. */
     @WithDefault("67108864")
     long viewMemoryBytes();
+
+    /** The local provider: escalated programs under bubblewrap on this host. */
+    Local local();
+
+    /** Settings of the local provider. */
+    interface Local {
+        /** Where sandbox workspaces live on the host (one directory per sandbox); outside any source tree. */
+        @WithDefault("${java.io.tmpdir}/shellbox-workspaces")
+        String stateDirectory();
+
+        /** The bubblewrap executable. */
+        @WithDefault("/usr/bin/bwrap")
+        String bwrap();
+
+        /** util-linux prlimit, which applies the resource limits. */
+        @WithDefault("/usr/bin/prlimit")
+        String prlimit();
+
+        /** util-linux setpriv, which drops to the unprivileged host user. */
+        @WithDefault("/usr/bin/setpriv")
+        String setpriv();
+
+        /** Host user that programs run as; give it no other use, since the process limit counts its processes. */
+        @WithDefault("64000")
+        int hostUid();
+
+        /** Host group that programs run as. */
+        @WithDefault("64000")
+        int hostGid();
+
+        /** Address space of one program, in bytes. */
+        @WithDefault("4294967296")
+        long memoryBytes();
+
+        /** Processes and threads of the host user, all sandboxes of this instance together. */
+        @WithDefault("1024")
+        int processes();
+
+        /** CPU seconds of one program. */
+        @WithDefault("600")
+        int cpuSeconds();
+
+        /** Largest file a program may write, in bytes; it is also the largest that comes back into the volume. */
+        @WithDefault("268435456")
+        long fileSizeBytes();
+
+        /** Open files of one program. */
+        @WithDefault("1024")
+        int openFiles();
+    }
 
     /** Limits applied when usage-service cannot say what the user's plan allows. */
     FallbackLimits fallback();

@@ -59,6 +59,10 @@ public class Sandbox extends PanacheEntityBase {
     @Column(nullable = false)
     public Map<String, String> labels = new HashMap<>();
 
+    /** Whether escalated programs may use the network. */
+    @Column(name = "network", nullable = false, columnDefinition = "boolean not null default false")
+    public boolean network;
+
     @Column(name = "idle_timeout_seconds", nullable = false)
     public int idleTimeoutSeconds;
 

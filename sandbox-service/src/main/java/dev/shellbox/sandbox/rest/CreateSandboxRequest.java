@@ -10,10 +10,12 @@ import java.util.Map;
  * @param env environment variables of every exec
  * @param labels free-form key/value pairs to find sandboxes by
  * @param idleTimeoutSeconds seconds without activity before the sandbox pauses itself
+ * @param network whether escalated programs may use the network (default false)
  */
 public record CreateSandboxRequest(
         String name,
         String provider,
         Map<String, String> env,
         Map<String, String> labels,
-        Integer idleTimeoutSeconds) {}
+        Integer idleTimeoutSeconds,
+        Boolean network) {}

@@ -15,6 +15,7 @@ public record SandboxResponse(
         Map<String, String> env,
         Map<String, String> labels,
         int idleTimeoutSeconds,
+        boolean network,
         Instant createdAt,
         Instant lastActivityAt) {
 
@@ -27,6 +28,7 @@ public record SandboxResponse(
                 Map.copyOf(s.env),
                 Map.copyOf(s.labels),
                 s.idleTimeoutSeconds,
+                s.network,
                 s.createdAt,
                 s.lastActivityAt);
     }

@@ -1,5 +1,7 @@
 package dev.shellbox.sandbox.runtime;
 
+import dev.shellbox.sandbox.provider.ProviderEscalator;
+import dev.shellbox.sandbox.provider.SandboxContainer;
 import dev.shellbox.shell.commands.CommandRegistry;
 import dev.shellbox.shell.commands.Identity;
 import dev.shellbox.shell.interp.Escalator;
@@ -23,19 +25,33 @@ public final class SandboxRuntime {
     private final String sandboxId;
     private final String userId;
     private final VolumeView view;
-    private final Escalator escalator;
+    /** Where escalated programs run; null when they run nowhere (provider in-process). */
+    private final SandboxContainer container;
+
     private final Map<String, String> environment;
     private final ConcurrentHashMap<String, Session> sessions = new ConcurrentHashMap<>();
 
-    /** A shell and the lock that keeps its execs in order. */
-    public record Session(String name, Shell shell, ReentrantLock lock) {}
+    /**
+     * A shell, the lock that keeps its execs in order, and its escalator (null without a container), which knows how
+     * long the session's programs ran.
+     */
+    public record Session(String name, Shell shell, ReentrantLock lock, ProviderEscalator escalator) {
+        /** Milliseconds the session's escalated programs ran since the last call. */
+        public long takeContainerMillis() {
+            return escalator == null ? 0 : escalator.takeContainerMillis();
+        }
+    }
 
     SandboxRuntime(
-            String sandboxId, String userId, VolumeView view, Escalator escalator, Map<String, String> sandboxEnv) {
+            String sandboxId,
+            String userId,
+            VolumeView view,
+            SandboxContainer container,
+            Map<String, String> sandboxEnv) {
         this.sandboxId = sandboxId;
         this.userId = userId;
         this.view = view;
-        this.escalator = escalator;
+        this.container = container;
         Map<String, String> env = new LinkedHashMap<>();
         env.put("HOME", Identity.SANDBOX.home());
         env.put("USER", Identity.SANDBOX.user());
@@ -65,7 +81,7 @@ public final class SandboxRuntime {
 
     /** The named session, created on first use with a shell in /workspace. */
     public Session session(String name, long maxOutputBytes) {
-        return sessions.computeIfAbsent(name, n -> new Session(n, newShell(maxOutputBytes), new ReentrantLock()));
+        return sessions.computeIfAbsent(name, n -> newSession(n, maxOutputBytes));
     }
 
     /** Creates a session; false when it exists already. */
@@ -73,7 +89,7 @@ public final class SandboxRuntime {
         boolean[] created = {false};
         sessions.computeIfAbsent(name, n -> {
             created[0] = true;
-            return new Session(n, newShell(maxOutputBytes), new ReentrantLock());
+            return newSession(n, maxOutputBytes);
         });
         return created[0];
     }
@@ -88,7 +104,30 @@ public final class SandboxRuntime {
         return names;
     }
 
-    private Shell newShell(long maxOutputBytes) {
+    /** Kills the programs still running in the container (background servers too); the workspace stays. */
+    public void stopPrograms() {
+        if (container != null) {
+            container.stop();
+        }
+    }
+
+    /** Kills the container's programs and deletes its workspace. */
+    void destroyContainer() {
+        if (container != null) {
+            container.destroy();
+        }
+    }
+
+    private Session newSession(String name, long maxOutputBytes) {
+        ProviderEscalator escalator = container == null ? null : new ProviderEscalator(container, view.files());
+        return new Session(
+                name,
+                newShell(maxOutputBytes, escalator == null ? BuiltinsOnly.INSTANCE : escalator),
+                new ReentrantLock(),
+                escalator);
+    }
+
+    private Shell newShell(long maxOutputBytes, Escalator escalator) {
         // The engine stops a script that keeps printing long after the output it may return is full.
         long stopAt = Math.max(maxOutputBytes, 1) * 4;
         ExecutionLimits limits = new ExecutionLimits(

@@ -2,10 +2,14 @@ package dev.shellbox.sandbox.runtime;
 
 import dev.shellbox.sandbox.client.VolumeApi;
 import dev.shellbox.sandbox.domain.Sandbox;
+import dev.shellbox.sandbox.provider.ContainerProviders;
+import dev.shellbox.sandbox.provider.ContainerSpec;
+import dev.shellbox.sandbox.provider.SandboxContainer;
 import dev.shellbox.shell.commands.Identity;
-import dev.shellbox.shell.interp.Escalator;
+import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import org.eclipse.microprofile.rest.client.inject.RestClient;
 import org.jboss.logging.Logger;
@@ -19,10 +23,12 @@ public class SandboxRuntimes {
     private static final Logger LOG = Logger.getLogger(SandboxRuntimes.class);
 
     private final VolumeApi volumes;
+    private final ContainerProviders providers;
     private final ConcurrentHashMap<String, SandboxRuntime> running = new ConcurrentHashMap<>();
 
-    SandboxRuntimes(@RestClient VolumeApi volumes) {
+    SandboxRuntimes(@RestClient VolumeApi volumes, ContainerProviders providers) {
         this.volumes = volumes;
+        this.providers = providers;
     }
 
     /** The sandbox's runtime, loading its volume on first use; blocking. */
@@ -30,7 +36,11 @@ public class SandboxRuntimes {
         return running.computeIfAbsent(sandbox.id, id -> {
             VolumeView view =
                     VolumeView.load(id, sandbox.userId, volumes, Identity.SANDBOX.uid(), Identity.SANDBOX.gid());
-            return new SandboxRuntime(id, sandbox.userId, view, escalatorFor(sandbox), Map.copyOf(sandbox.env));
+            SandboxContainer container = providers
+                    .forProvider(sandbox.provider)
+                    .map(p -> p.open(new ContainerSpec(id, sandbox.network)))
+                    .orElse(null);
+            return new SandboxRuntime(id, sandbox.userId, view, container, Map.copyOf(sandbox.env));
         });
     }
 
@@ -39,10 +49,11 @@ public class SandboxRuntimes {
         return running.get(sandboxId);
     }
 
-    /** Saves what the sandbox's sessions changed and frees its memory (pause); blocking. */
+    /** Stops the sandbox's programs, saves what its sessions changed and frees its memory (pause); blocking. */
     public void release(String sandboxId) {
         SandboxRuntime runtime = running.remove(sandboxId);
         if (runtime != null) {
+            runtime.stopPrograms();
             try {
                 runtime.view().commit();
             } catch (RuntimeException e) {
@@ -51,12 +62,23 @@ public class SandboxRuntimes {
         }
     }
 
-    /** Forgets the sandbox without saving (destroy). */
+    /** Forgets the sandbox without saving and deletes its container's workspace (destroy). */
     public void discard(String sandboxId) {
-        running.remove(sandboxId);
+        SandboxRuntime runtime = running.remove(sandboxId);
+        if (runtime != null) {
+            CompletableFuture.runAsync(() -> {
+                try {
+                    runtime.destroyContainer();
+                } catch (RuntimeException e) {
+                    LOG.errorf("sandbox %s: deleting its workspace failed: %s", sandboxId, e.getMessage());
+                }
+            });
+        }
     }
 
-    private static Escalator escalatorFor(Sandbox sandbox) {
-        return BuiltinsOnly.INSTANCE;
+    /** Stops every sandbox's programs when the service stops. */
+    @PreDestroy
+    void stopAll() {
+        running.values().forEach(SandboxRuntime::stopPrograms);
     }
 }

@@ -69,6 +69,11 @@ public final class VolumeView {
         return fs;
     }
 
+    /** The in-memory tree itself, for syncing it with a container's workspace. */
+    public InMemoryFileSystem files() {
+        return fs;
+    }
+
     public long version() {
         synchronized (sync) {
             return version;

@@ -202,7 +202,7 @@ public class ExecService {
             warnings.add("output truncated: more than " + limits.maxOutputBytes() + " bytes (max_output_bytes)");
         }
         Location location = Location.of(result.builtinCommands(), result.escalatedCommands());
-        meter(sandbox, location, durationMs, capture.totalBytes(), result);
+        meter(sandbox, location, durationMs, capture.totalBytes(), session.takeContainerMillis(), result);
         return new ExecResponse(
                 result.exitStatus(),
                 new String(capture.stdoutBytes(), StandardCharsets.UTF_8),
@@ -248,7 +248,13 @@ public class ExecService {
         return "'" + value.replace("'", "'\\''") + "'";
     }
 
-    private void meter(Sandbox sandbox, Location location, long durationMs, long bytesOut, ExecutionResult result) {
+    private void meter(
+            Sandbox sandbox,
+            Location location,
+            long durationMs,
+            long bytesOut,
+            long containerMs,
+            ExecutionResult result) {
         long commands = result.builtinCommands() + result.escalatedCommands();
         try {
             VertxContextSupport.subscribeAndAwait(() -> Panache.withTransaction(() -> sandboxes
@@ -265,7 +271,7 @@ public class ExecService {
                                     durationMs,
                                     0,
                                     bytesOut,
-                                    0)))
+                                    containerMs)))
                     .call(() -> commands == 0
                             ? Uni.createFrom().voidItem()
                             : outbox.add(

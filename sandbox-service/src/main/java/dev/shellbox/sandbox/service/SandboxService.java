@@ -12,6 +12,9 @@ import dev.shellbox.sandbox.config.SandboxConfig;
 import dev.shellbox.sandbox.domain.Provider;
 import dev.shellbox.sandbox.domain.Sandbox;
 import dev.shellbox.sandbox.domain.SandboxState;
+import dev.shellbox.sandbox.provider.ContainerProvider;
+import dev.shellbox.sandbox.provider.ContainerProviders;
+import dev.shellbox.sandbox.provider.ProviderUnavailableException;
 import dev.shellbox.sandbox.repository.SandboxRepository;
 import dev.shellbox.sandbox.rest.CreateSandboxRequest;
 import io.quarkus.hibernate.reactive.panache.Panache;
@@ -45,19 +48,27 @@ public class SandboxService {
     private final VfsClient vfs;
     private final Outbox outbox;
     private final SandboxConfig config;
+    private final ContainerProviders providers;
 
-    public SandboxService(SandboxRepository repository, VfsClient vfs, Outbox outbox, SandboxConfig config) {
+    public SandboxService(
+            SandboxRepository repository,
+            VfsClient vfs,
+            Outbox outbox,
+            SandboxConfig config,
+            ContainerProviders providers) {
         this.repository = repository;
         this.vfs = vfs;
         this.outbox = outbox;
         this.config = config;
+        this.providers = providers;
     }
 
     /** The result of a create: the sandbox, and whether it existed already under that name. */
     public record Created(Sandbox sandbox, boolean existed) {}
 
     public Uni<Created> create(String userId, CreateSandboxRequest request) {
-        CreateSandboxRequest r = request == null ? new CreateSandboxRequest(null, null, null, null, null) : request;
+        CreateSandboxRequest r =
+                request == null ? new CreateSandboxRequest(null, null, null, null, null, null) : request;
         Provider provider = validate(r);
         Uni<Sandbox> existing =
                 r.name() == null ? Uni.createFrom().nullItem() : repository.findLiveByName(userId, r.name());
@@ -88,6 +99,7 @@ public class SandboxService {
         s.state = SandboxState.RUNNING;
         s.env = r.env() == null ? new HashMap<>() : new HashMap<>(r.env());
         s.labels = r.labels() == null ? new HashMap<>() : new HashMap<>(r.labels());
+        s.network = Boolean.TRUE.equals(r.network());
         s.idleTimeoutSeconds =
                 r.idleTimeoutSeconds() == null ? config.defaultIdleTimeoutSeconds() : r.idleTimeoutSeconds();
         s.createdAt = now;
@@ -111,6 +123,11 @@ public class SandboxService {
         if (provider == null) {
             throw ProblemException.badRequest(
                     "unknown provider '" + providerId + "'; choose one of: " + Provider.names());
+        }
+        try {
+            providers.forProvider(provider).ifPresent(ContainerProvider::checkAvailable);
+        } catch (ProviderUnavailableException e) {
+            throw ProblemException.unavailable(e.getMessage());
         }
         if (r.env() != null) {
             if (r.env().size() > MAX_ENV) {

@@ -7,6 +7,8 @@ import dev.shellbox.shell.fs.FileStat;
 import dev.shellbox.shell.fs.FsException;
 import dev.shellbox.shell.fs.PathNames;
 import dev.shellbox.shell.io.BrokenPipeException;
+import dev.shellbox.shell.io.Cancellation;
+import dev.shellbox.shell.io.CancelledException;
 import dev.shellbox.shell.io.Text;
 import java.io.IOException;
 import java.io.InputStream;
@@ -332,7 +334,20 @@ final class External {
             return 127;
         }
         sh.session.escalatedCommands.incrementAndGet();
-        Runnable unregister = sh.cancellation.onCancel(() -> p.signal(9));
+        if (sh.jobSettled != null) {
+            sh.jobSettled.countDown();
+        }
+        DetachableOutput stdoutSink = new DetachableOutput(out == null ? OutputStream.nullOutputStream() : out.out);
+        DetachableOutput stderrSink = new DetachableOutput(err == null ? OutputStream.nullOutputStream() : err.out);
+        Runnable unregister = sh.cancellation.onCancel(() -> {
+            if (sh.inBackgroundJob && endedNormally(sh.cancellation)) {
+                // bash leaves background programs running when the script ends; their output goes nowhere
+                stdoutSink.detach();
+                stderrSink.detach();
+            } else {
+                p.signal(9);
+            }
+        });
         List<Future<?>> pumps = new ArrayList<>(3);
         Future<?> stdinPump = null;
         try {
@@ -341,16 +356,14 @@ final class External {
                 stdinPump = Session.POOL.submit(() -> pump(src, p.stdin(), true));
             }
             if (p.stdout() != null) {
-                OutputStream dst = out == null ? OutputStream.nullOutputStream() : out.out;
                 pumps.add(Session.POOL.submit(() -> {
-                    if (!pump(p.stdout(), dst, false)) {
+                    if (!pump(p.stdout(), stdoutSink, false)) {
                         p.signal(13);
                     }
                 }));
             }
             if (p.stderr() != null) {
-                OutputStream dst = err == null ? OutputStream.nullOutputStream() : err.out;
-                pumps.add(Session.POOL.submit(() -> pump(p.stderr(), dst, false)));
+                pumps.add(Session.POOL.submit(() -> pump(p.stderr(), stderrSink, false)));
             }
             int status;
             try {
@@ -380,6 +393,46 @@ final class External {
         }
     }
 
+    private static boolean endedNormally(Cancellation cancellation) {
+        return cancellation.cause() instanceof CancelledException c && Shell.FINISHED.equals(c.getMessage());
+    }
+
+    private static void drain(InputStream src) {
+        try {
+            src.transferTo(OutputStream.nullOutputStream());
+        } catch (IOException | RuntimeException e) {
+            // the program is gone
+        }
+    }
+
+    /** An output that can be switched to discard everything, for programs that outlive their execution. */
+    private static final class DetachableOutput extends OutputStream {
+        private volatile OutputStream target;
+
+        DetachableOutput(OutputStream target) {
+            this.target = target;
+        }
+
+        void detach() {
+            target = OutputStream.nullOutputStream();
+        }
+
+        @Override
+        public void write(int b) throws IOException {
+            target.write(b);
+        }
+
+        @Override
+        public void write(byte[] b, int off, int len) throws IOException {
+            target.write(b, off, len);
+        }
+
+        @Override
+        public void flush() throws IOException {
+            target.flush();
+        }
+    }
+
     /** Copies until end of input; false when the destination is a broken pipe. */
     private static boolean pump(InputStream src, OutputStream dst, boolean closeDst) {
         byte[] buf = new byte[8192];
@@ -393,6 +446,10 @@ final class External {
         } catch (BrokenPipeException e) {
             return false;
         } catch (IOException | RuntimeException e) {
+            if (!closeDst) {
+                // an output pump: keep the program from blocking on a full pipe once its output has nowhere to go
+                drain(src);
+            }
             return true;
         } finally {
             if (closeDst) {

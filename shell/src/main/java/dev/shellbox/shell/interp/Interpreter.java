@@ -29,6 +29,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.CountDownLatch;
 
 /**
  * Executes the AST for one shell process. A subshell, pipeline stage or background job is another Interpreter over a
@@ -68,6 +69,10 @@ public final class Interpreter implements ExpansionContext {
     int sourceDepth;
     boolean runningTrap;
     boolean inCommandSubstitution;
+    /** Runs inside a background job: escalated programs it starts outlive the end of the execution, as in bash. */
+    boolean inBackgroundJob;
+    /** Counted down when this background job started an escalated program (or ended); null outside jobs. */
+    CountDownLatch jobSettled;
     /** Signals sent to this process that it traps, delivered between commands. */
     final ConcurrentLinkedQueue<Integer> pendingSignals = new ConcurrentLinkedQueue<>();
 
@@ -90,6 +95,8 @@ public final class Interpreter implements ExpansionContext {
         sub.depth = depth + 1;
         sub.errexitSuppressed = errexitSuppressed;
         sub.loopDepth = 0;
+        sub.inBackgroundJob = inBackgroundJob;
+        sub.jobSettled = jobSettled;
         sub.st.pid = session.newPid();
         checkDepth(sub.depth);
         return sub;

@@ -8,6 +8,7 @@ import java.io.InputStream;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 
 /** Pipelines, background jobs, process substitution and coprocesses: the concurrent parts of the shell. */
@@ -202,6 +203,12 @@ final class Pipelines {
         Cancellation jobCancellation = sh.cancellation.child();
         Interpreter child = new Interpreter(sh.session, sh.st.copyForSubshell(), jobCancellation);
         child.depth = sh.depth + 1;
+        child.inBackgroundJob = true;
+        CountDownLatch settled = new CountDownLatch(1);
+        child.jobSettled = settled;
+        if (sh.session.escalator != Escalator.NONE) {
+            sh.session.unsettledJobs.add(settled);
+        }
         long pid = sh.session.newPid();
         child.st.pid = pid;
         if (!sh.st.options.monitor) {
@@ -226,6 +233,7 @@ final class Pipelines {
             } catch (RuntimeException e) {
                 status = 1;
             } finally {
+                settled.countDown();
                 child.st.fds.release();
                 sh.session.removeProcess(pid);
                 sh.session.endProcess();

@@ -5,6 +5,8 @@ import dev.shellbox.shell.commands.Identity;
 import dev.shellbox.shell.fs.FileSystem;
 import dev.shellbox.shell.io.Cancellation;
 import java.time.Clock;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicLong;
@@ -34,6 +36,11 @@ final class Session {
     volatile Cancellation cancellation = Cancellation.create();
     /** Whether the root streams are a terminal ({@code test -t}). */
     volatile boolean terminal;
+    /**
+     * Background jobs of the running execution that have neither started an escalated program nor ended: the
+     * execution gives them a moment before it ends, so that {@code server &} at the end of a script starts its server.
+     */
+    final ConcurrentLinkedQueue<CountDownLatch> unsettledJobs = new ConcurrentLinkedQueue<>();
 
     Session(
             FileSystem fs,

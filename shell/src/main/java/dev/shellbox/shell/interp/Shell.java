@@ -18,9 +18,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
 import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -44,6 +46,11 @@ import java.util.concurrent.atomic.AtomicLong;
  * status {@link ExecutionLimits#STATUS} and a message naming the limit.
  */
 public final class Shell {
+    /** The reason an execution's own processes are cancelled when it ends normally. */
+    static final String FINISHED = "execution finished";
+    /** How long an ending execution waits for its background jobs to start their escalated programs. */
+    private static final long JOB_START_GRACE_NANOS = TimeUnit.SECONDS.toNanos(2);
+
     private final Session session;
     private final Interpreter root;
     private final Object lock = new Object();
@@ -176,7 +183,26 @@ public final class Shell {
             try {
                 return runLocked(stdin, stdout, stderr, cancellation, body);
             } finally {
-                cancellation.cancel("execution finished");
+                awaitUnsettledJobs(cancellation);
+                cancellation.cancel(new CancelledException(FINISHED));
+            }
+        }
+    }
+
+    /** Lets background jobs reach the escalated program they start (bounded: in-process jobs may run on). */
+    private void awaitUnsettledJobs(Cancellation cancellation) {
+        long deadline = System.nanoTime() + JOB_START_GRACE_NANOS;
+        CountDownLatch job;
+        while ((job = session.unsettledJobs.poll()) != null) {
+            long left = deadline - System.nanoTime();
+            if (cancellation.isCancelled() || left <= 0) {
+                continue;
+            }
+            try {
+                job.await(left, TimeUnit.NANOSECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
             }
         }
     }

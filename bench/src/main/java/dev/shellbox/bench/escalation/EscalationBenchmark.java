@@ -1,0 +1,221 @@
+package dev.shellbox.bench.escalation;
+
+import dev.shellbox.sandbox.provider.ContainerSpec;
+import dev.shellbox.sandbox.provider.ProviderEscalator;
+import dev.shellbox.sandbox.provider.SandboxContainer;
+import dev.shellbox.sandbox.provider.WorkspaceMirror;
+import dev.shellbox.sandbox.provider.local.BubblewrapProvider;
+import dev.shellbox.sandbox.provider.local.LocalSettings;
+import dev.shellbox.shell.commands.CommandRegistry;
+import dev.shellbox.shell.commands.Identity;
+import dev.shellbox.shell.fs.FsException;
+import dev.shellbox.shell.fs.InMemoryFileSystem;
+import dev.shellbox.shell.interp.ExecutionResult;
+import dev.shellbox.shell.interp.Shell;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Clock;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.Map;
+import java.util.function.Supplier;
+
+/**
+ * Costs of the local provider (bubblewrap), measured on this host; run as root (programs drop to an unprivileged
+ * user):
+ *
+ * <pre>
+ * java -cp bench/target/benchmarks.jar dev.shellbox.bench.escalation.EscalationBenchmark
+ * </pre>
+ *
+ * <ul>
+ *   <li>added latency of one escalated stage on a warm sandbox with nothing to sync: the interpreter running {@code
+ *       arch} in the sandbox, against the JVM starting {@code /usr/bin/arch} directly
+ *   <li>workspace sync of 10,000 files: into the workspace and back, with nothing changed and with one file changed
+ *   <li>throughput of {@code yes | python3 -c ... | head -c 256M | wc -c}
+ * </ul>
+ */
+public final class EscalationBenchmark {
+    private static final int FILES = 10_000;
+
+    public static void main(String[] args) throws Exception {
+        Path state = Files.createTempDirectory("shellbox-bench");
+        Files.setPosixFilePermissions(state, PosixFilePermissions.fromString("rwx--x--x"));
+        try {
+            LocalSettings settings = new LocalSettings(
+                    state,
+                    "/usr/bin/bwrap",
+                    "/usr/bin/prlimit",
+                    "/usr/bin/setpriv",
+                    64000,
+                    64000,
+                    4L << 30,
+                    1024,
+                    600,
+                    256L << 20,
+                    1024);
+            BubblewrapProvider provider = new BubblewrapProvider(settings);
+            provider.checkAvailable();
+            stageLatency(provider);
+            syncCost(state);
+            throughput(provider);
+        } finally {
+            try (var paths = Files.walk(state)) {
+                paths.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+            }
+        }
+    }
+
+    private static void stageLatency(BubblewrapProvider provider) throws Exception {
+        InMemoryFileSystem files = sandboxFiles(10);
+        SandboxContainer container = provider.open(new ContainerSpec("latency", false));
+        Shell shell = shell(files, container);
+        run(shell, "arch");
+        double escalated = median(50, () -> run(shell, "arch"));
+        double builtin = median(50, () -> run(shell, "uname -m"));
+        double direct = median(50, () -> {
+            try {
+                Process p = new ProcessBuilder("/usr/bin/arch").start();
+                p.getInputStream().readAllBytes();
+                p.waitFor();
+                return null;
+            } catch (IOException | InterruptedException e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        System.out.printf("escalated stage 'arch' (warm, nothing to sync): %.2f ms median%n", escalated);
+        System.out.printf("  same program started directly by the JVM:      %.2f ms median%n", direct);
+        System.out.printf("  added by escalation (sync + bubblewrap):       %.2f ms%n", escalated - direct);
+        System.out.printf("  built-in 'uname -m' for comparison:             %.3f ms median%n", builtin);
+    }
+
+    private static void syncCost(Path state) throws Exception {
+        InMemoryFileSystem files = sandboxFiles(FILES);
+        WorkspaceMirror mirror =
+                new WorkspaceMirror(state.resolve("sync/files"), state.resolve("sync-index"), -1, -1, 256L << 20);
+        long first = System.nanoTime();
+        WorkspaceMirror.Changes initial = mirror.push(files);
+        System.out.printf(
+                "first sync into the workspace (%d entries): %.1f ms%n",
+                initial.written(), (System.nanoTime() - first) / 1e6);
+        double pushNothing = median(30, () -> push(mirror, files));
+        double pullNothing = median(30, () -> pull(mirror, files));
+        int[] n = {0};
+        double pushOne = median(30, () -> {
+            write(files, "/workspace/d5/f5.txt", "changed " + n[0]++);
+            return push(mirror, files);
+        });
+        double pullOne = median(30, () -> {
+            try {
+                Files.writeString(mirror.root().resolve("workspace/d7/f7.txt"), "changed by a program " + n[0]++);
+            } catch (IOException e) {
+                throw new IllegalStateException(e);
+            }
+            return pull(mirror, files);
+        });
+        System.out.printf(
+                "sync of %,d files, nothing changed: in %.2f ms, back %.2f ms (median)%n",
+                FILES, pushNothing, pullNothing);
+        System.out.printf(
+                "sync of %,d files, one file changed: in %.2f ms, back %.2f ms (median)%n", FILES, pushOne, pullOne);
+    }
+
+    private static void throughput(BubblewrapProvider provider) throws Exception {
+        InMemoryFileSystem files = sandboxFiles(10);
+        Shell shell = shell(files, provider.open(new ContainerSpec("throughput", false)));
+        String script = "yes 'a line of text that is copied through python' | python3 -c 'import sys;"
+                + " [sys.stdout.write(l) for l in sys.stdin]' | head -c 268435456 | wc -c";
+        run(shell, script);
+        long started = System.nanoTime();
+        String out = run(shell, script);
+        double seconds = (System.nanoTime() - started) / 1e9;
+        long bytes = Long.parseLong(out.strip());
+        System.out.printf(
+                "yes | python3 | head -c 256M | wc -c: %,d bytes in %.2f s = %.0f MiB/s%n",
+                bytes, seconds, bytes / seconds / (1 << 20));
+    }
+
+    // ---- helpers ----
+
+    /** /workspace with {@code count} small files in directories of 100, plus /home/user and /tmp. */
+    private static InMemoryFileSystem sandboxFiles(int count) throws FsException {
+        InMemoryFileSystem files = new InMemoryFileSystem(Clock.systemUTC(), 1000, 1000);
+        for (String dir : new String[] {"/workspace", "/home", "/home/user", "/tmp"}) {
+            files.createDirectory(dir, 0755);
+        }
+        for (int i = 0; i < count; i++) {
+            String dir = "/workspace/d" + (i % 100);
+            if (i < 100) {
+                files.createDirectory(dir, 0755);
+            }
+            byte[] content = ("file " + i + "\n").getBytes(StandardCharsets.UTF_8);
+            files.addFile(dir + "/f" + i + ".txt", 0644, 1_700_000_000_000L, content, "sha-" + i);
+        }
+        return files;
+    }
+
+    private static Shell shell(InMemoryFileSystem files, SandboxContainer container) {
+        return Shell.builder()
+                .fileSystem(files)
+                .commands(CommandRegistry.standard())
+                .escalator(new ProviderEscalator(container, files))
+                .environment(Map.of("PATH", "/usr/bin:/bin", "HOME", "/home/user"))
+                .workingDirectory("/workspace")
+                .identity(Identity.SANDBOX)
+                .build();
+    }
+
+    private static String run(Shell shell, String script) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ExecutionResult r = shell.execute(script, InputStream.nullInputStream(), out, OutputStream.nullOutputStream());
+        if (r.exitStatus() != 0) {
+            throw new IllegalStateException(script + " failed with " + r.exitStatus());
+        }
+        return out.toString(StandardCharsets.UTF_8);
+    }
+
+    private static WorkspaceMirror.Changes push(WorkspaceMirror mirror, InMemoryFileSystem files) {
+        try {
+            return mirror.push(files);
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static WorkspaceMirror.Changes pull(WorkspaceMirror mirror, InMemoryFileSystem files) {
+        try {
+            return mirror.pull(files);
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static void write(InMemoryFileSystem files, String path, String text) {
+        try (OutputStream out = files.newOutputStream(path, dev.shellbox.shell.fs.WriteMode.TRUNCATE, 0644)) {
+            out.write(text.getBytes(StandardCharsets.UTF_8));
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** Median milliseconds of {@code runs} runs after a few warm-up runs. */
+    private static double median(int runs, Supplier<?> action) {
+        for (int i = 0; i < 5; i++) {
+            action.get();
+        }
+        double[] ms = new double[runs];
+        for (int i = 0; i < runs; i++) {
+            long t = System.nanoTime();
+            action.get();
+            ms[i] = (System.nanoTime() - t) / 1e6;
+        }
+        Arrays.sort(ms);
+        return ms[runs / 2];
+    }
+}

@@ -1,0 +1,14 @@
+package dev.shellbox.sandbox.provider;
+
+/**
+ * Where a sandbox's escalated programs run: one implementation per provider ({@code local} runs them under bubblewrap;
+ * {@code docker} and {@code kubernetes} will run them in a container or a pod).
+ */
+public interface ContainerProvider {
+
+    /** Fails with {@link ProviderUnavailableException} when this host cannot run the provider's containers. */
+    void checkAvailable();
+
+    /** The container of one sandbox. Opening is cheap: nothing starts before the first program. */
+    SandboxContainer open(ContainerSpec spec);
+}

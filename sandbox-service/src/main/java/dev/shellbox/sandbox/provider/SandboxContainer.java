@@ -1,0 +1,34 @@
+package dev.shellbox.sandbox.provider;
+
+import dev.shellbox.shell.fs.InMemoryFileSystem;
+import dev.shellbox.shell.interp.EscalatedProcess;
+import dev.shellbox.shell.interp.EscalationRequest;
+import java.io.IOException;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The isolated place where one sandbox's escalated programs run, with a workspace that mirrors the sandbox's files.
+ * Programs see the same absolute paths as the interpreter; the workspace is brought up to date before a program starts
+ * ({@link #syncIn}) and what programs changed comes back afterwards ({@link #syncOut}).
+ */
+public interface SandboxContainer {
+
+    /** Where the container would run {@code name} from, following {@code PATH} in {@code env}; empty when nowhere. */
+    Optional<String> locate(String name, Map<String, String> env);
+
+    /** Writes what changed in {@code files} since the last sync into the workspace. */
+    void syncIn(InMemoryFileSystem files) throws IOException;
+
+    /** Applies what programs created, changed or deleted in the workspace to {@code files}. */
+    void syncOut(InMemoryFileSystem files) throws IOException;
+
+    /** Starts a program in the workspace; the caller pumps the streams the handle exposes. */
+    EscalatedProcess start(EscalationRequest request) throws IOException;
+
+    /** Kills every program still running (background servers too) and keeps the workspace for later (pause). */
+    void stop();
+
+    /** Kills every program and deletes the workspace (destroy). */
+    void destroy();
+}
