@@ -241,8 +241,7 @@ final class BashCommand implements Command {
                 child.writeErr(inv.argv0 + ": " + inv.script + ": " + e.errno().message() + "\n");
                 return 127;
             }
-            child.st.scriptSource = inv.script;
-            child.st.currentCall();
+            child.st.currentCall().source = inv.script;
             source = inv.script;
         } else {
             child.st.stdinScript = true;
