@@ -102,7 +102,7 @@ final class BashCommand implements Command {
                 for (int k = 1; k < a.length(); k++) {
                     char c = a.charAt(k);
                     switch (c) {
-                        case 'c' -> commandFlag = on || commandFlag;
+                        case 'c' -> commandFlag = true; // bash accepts +c too
                         case 'i' -> inv.interactive = on;
                         case 's' -> inv.readStdin = true;
                         case 'l', 'r', 'D' -> {}

@@ -271,16 +271,17 @@ final class TypeBuiltins {
     }
 
     private static int builtin(Interpreter sh, List<String> argv) {
-        if (argv.size() < 2) {
+        int first = argv.size() > 1 && argv.get(1).equals("--") ? 2 : 1;
+        if (argv.size() <= first) {
             return 0;
         }
-        String name = argv.get(1);
+        String name = argv.get(first);
         Builtin b = Builtins.get(name);
         if (b == null) {
             sh.builtinError("builtin", name + ": not a shell builtin");
             return 1;
         }
-        return sh.runBuiltin(b, new ArrayList<>(argv.subList(1, argv.size())));
+        return sh.runBuiltin(b, new ArrayList<>(argv.subList(first, argv.size())));
     }
 
     private static int hash(Interpreter sh, List<String> argv) throws IOException {
