@@ -9,6 +9,11 @@ public final class Quoting {
         if (needsAnsiC(s)) {
             return ansiC(s);
         }
+        return plainSingle(s);
+    }
+
+    /** {@code 'text'} whatever the text holds (trap -p keeps control characters and newlines as they are). */
+    public static String plainSingle(String s) {
         return "'" + s.replace("'", "'\\''") + "'";
     }
 

@@ -102,7 +102,7 @@ final class BashCommand implements Command {
                 for (int k = 1; k < a.length(); k++) {
                     char c = a.charAt(k);
                     switch (c) {
-                        case 'c' -> commandFlag = on || commandFlag;
+                        case 'c' -> commandFlag = true; // bash accepts +c too
                         case 'i' -> inv.interactive = on;
                         case 's' -> inv.readStdin = true;
                         case 'l', 'r', 'D' -> {}
@@ -241,8 +241,7 @@ final class BashCommand implements Command {
                 child.writeErr(inv.argv0 + ": " + inv.script + ": " + e.errno().message() + "\n");
                 return 127;
             }
-            child.st.scriptSource = inv.script;
-            child.st.currentCall();
+            child.st.currentCall().source = inv.script;
             source = inv.script;
         } else {
             child.st.stdinScript = true;

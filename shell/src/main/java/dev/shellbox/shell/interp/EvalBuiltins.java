@@ -87,6 +87,8 @@ final class EvalBuiltins {
             frame.positional = new ArrayList<>(argv.subList(start + 1, argv.size()));
         }
         int line = sh.st.lineNumber;
+        String outerFile = sh.st.sourcingFile;
+        sh.st.sourcingFile = file;
         try {
             int status = sh.runText(text, file, false);
             if (sh.control == Interpreter.Control.RETURN) {
@@ -98,6 +100,7 @@ final class EvalBuiltins {
             sh.sourceDepth--;
             sh.depth--;
             sh.st.lineNumber = line;
+            sh.st.sourcingFile = outerFile;
             if (savedPositional != null) {
                 frame.positional = savedPositional;
             }

@@ -203,7 +203,7 @@ final class External {
         sh.checkDepth(child.depth);
         child.st.umask = sh.st.umask;
         child.st.shellName = argv.get(0);
-        child.st.scriptSource = argv.get(0);
+        child.st.currentCall().source = argv.get(0);
         child.st.currentCall().positional = new ArrayList<>(argv.subList(1, argv.size()));
         try {
             return ShellProcess.runScriptText(child, text, argv.get(0));

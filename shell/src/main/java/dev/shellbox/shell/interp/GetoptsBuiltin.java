@@ -12,10 +12,6 @@ final class GetoptsBuiltin implements Builtin {
         }
         String optstring = argv.get(1);
         String name = argv.get(2);
-        if (!Interpreter.isValidName(name)) {
-            sh.builtinError("getopts", "`" + name + "': not a valid identifier");
-            return 1;
-        }
         List<String> args = argv.size() > 3 ? argv.subList(3, argv.size()) : sh.st.positional();
         boolean silent = optstring.startsWith(":");
         dev.shellbox.shell.expand.ShellVariable opterr = sh.variable("OPTERR");
@@ -37,7 +33,8 @@ final class GetoptsBuiltin implements Builtin {
             charIndex = 1;
         }
         if (optind > args.size()) {
-            return finish(sh, name, "?", null, optind, 1, 1);
+            // past the end (a stale OPTIND from an earlier loop): bash resets it to just past the arguments
+            return finish(sh, name, "?", null, args.size() + 1, 1, 1);
         }
         String arg = args.get(optind - 1);
         if (charIndex == 1) {
@@ -96,7 +93,6 @@ final class GetoptsBuiltin implements Builtin {
 
     private static int finish(
             Interpreter sh, String name, String value, String optarg, int optind, int charIndex, int status) {
-        Vars.assign(sh, name, value);
         if (optarg != null) {
             Vars.assign(sh, "OPTARG", optarg);
         } else {
@@ -105,6 +101,12 @@ final class GetoptsBuiltin implements Builtin {
         Vars.assign(sh, "OPTIND", Integer.toString(optind));
         sh.st.getoptsCharIndex = charIndex;
         sh.st.getoptsLastOptind = optind;
+        // like bash, the option is consumed even when the name cannot hold it
+        if (!Interpreter.isValidName(name)) {
+            sh.builtinError("getopts", "`" + name + "': not a valid identifier");
+            return 1;
+        }
+        Vars.assign(sh, name, value);
         return status;
     }
 }

@@ -115,10 +115,12 @@ public final class Interpreter implements ExpansionContext {
     int runText(String text, String sourceName, boolean topLevel, int firstLine) {
         Parser parser = new Parser(text, sourceName, firstLine, aliasResolver());
         int status = 0;
+        int echoed = 0;
         while (true) {
             CommandNode node;
             try {
                 node = parser.next();
+                echoed = echoInput(text, echoed, parser.offset());
             } catch (ParseError e) {
                 printWarnings(parser);
                 reportSyntaxError(e, parser, sourceName);
@@ -143,6 +145,15 @@ public final class Interpreter implements ExpansionContext {
             }
         }
         return status;
+    }
+
+    /** {@code set -v}: writes the input read since {@code from} to stderr; returns where the next echo starts. */
+    private int echoInput(String text, int from, int to) {
+        int end = Math.min(to, text.length());
+        if (st.options.verbose && end > from) {
+            writeErr(text.substring(from, end));
+        }
+        return Math.max(from, end);
     }
 
     /** Runs one top-level command, turning expansion errors into bash's abort-the-command behaviour. */
@@ -662,6 +673,7 @@ public final class Interpreter implements ExpansionContext {
             return 1;
         }
         st.functions.put(f.name(), f);
+        st.functionSources.put(f.name(), st.sourcingFile != null ? st.sourcingFile : st.calls.get(0).source);
         return 0;
     }
 
@@ -1034,7 +1046,10 @@ public final class Interpreter implements ExpansionContext {
         checkDepth(depth + 1);
         depth++;
         st.calls.add(new ShellState.CallFrame(
-                fn.name(), new ArrayList<>(argv.subList(1, argv.size())), st.currentCall().source, st.lineNumber));
+                fn.name(),
+                new ArrayList<>(argv.subList(1, argv.size())),
+                st.functionSources.getOrDefault(fn.name(), st.currentCall().source),
+                st.lineNumber));
         st.vars.push(new Variables.Frame(true));
         int savedLine = st.lineNumber;
         int savedNegated = negatedContext;

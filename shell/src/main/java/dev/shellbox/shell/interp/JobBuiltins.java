@@ -391,8 +391,8 @@ final class JobBuiltins {
                 if (n > 128) {
                     n -= 128;
                 }
-                String name = Signals.name(n);
-                if (name == null || n == 0) {
+                String name = n == 0 ? "EXIT" : Signals.name(n);
+                if (name == null) {
                     sh.builtinError("kill", a + ": invalid signal specification");
                     status = 1;
                 } else {
@@ -400,7 +400,7 @@ final class JobBuiltins {
                 }
             } else {
                 int n = Signals.number(a);
-                if (n <= 0) {
+                if (n < 0) {
                     sh.builtinError("kill", a + ": invalid signal specification");
                     status = 1;
                 } else {

@@ -30,6 +30,9 @@ final class SetBuiltin implements Builtin {
                 setPositional = i < argv.size();
                 break;
             }
+            if (a.equals("+")) {
+                continue; // a lone + is an empty flag group
+            }
             if (a.length() < 2 || (a.charAt(0) != '-' && a.charAt(0) != '+')) {
                 break;
             }

@@ -16,7 +16,9 @@ final class ShellState {
     static final class CallFrame {
         final String function;
         List<String> positional;
-        final String source;
+        /** The file the function was defined in (the script's name at the bottom of the stack). */
+        String source;
+
         final int callLine;
 
         CallFrame(String function, List<String> positional, String source, int callLine) {
@@ -48,7 +50,9 @@ final class ShellState {
     String lastArgument = "";
     List<Integer> pipeStatus = List.of();
     String shellName = "bash";
-    String scriptSource = "";
+    /** The file a running {@code source} builtin reads, or null: functions defined there remember it. */
+    String sourcingFile;
+
     long pid;
     long rootPid;
     int subshellLevel;
@@ -119,7 +123,7 @@ final class ShellState {
         c.lastArgument = lastArgument;
         c.pipeStatus = pipeStatus;
         c.shellName = shellName;
-        c.scriptSource = scriptSource;
+        c.sourcingFile = sourcingFile;
         c.pid = pid;
         c.rootPid = rootPid;
         c.subshellLevel = subshellLevel + 1;

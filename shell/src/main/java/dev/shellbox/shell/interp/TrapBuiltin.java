@@ -96,7 +96,7 @@ final class TrapBuiltin implements Builtin {
         String shown = name.equals("EXIT") || name.equals("ERR") || name.equals("DEBUG") || name.equals("RETURN")
                 ? name
                 : "SIG" + name;
-        return "trap -- " + Quoting.single(code) + " " + shown + "\n";
+        return "trap -- " + Quoting.plainSingle(code) + " " + shown + "\n";
     }
 
     private static List<String> order(Map<String, String> traps) {

@@ -151,7 +151,7 @@ final class TypeBuiltins {
                     } else if (!pathOnly) {
                         out.append(name)
                                 .append(
-                                        Builtins.SPECIAL.contains(name)
+                                        Builtins.SPECIAL.contains(name) && sh.st.options.get("posix")
                                                 ? " is a special shell builtin\n"
                                                 : " is a shell builtin\n");
                     }
@@ -227,7 +227,7 @@ final class TypeBuiltins {
             return type(sh, args);
         }
         if (describe) {
-            int status = 0;
+            boolean anyFound = false;
             StringBuilder out = new StringBuilder();
             for (; i < argv.size(); i++) {
                 String name = argv.get(i);
@@ -245,15 +245,18 @@ final class TypeBuiltins {
                 } else {
                     List<String> files = paths(sh, name, false);
                     if (files.isEmpty()) {
-                        status = 1;
-                    } else {
-                        String p = files.get(0);
-                        out.append(p.startsWith("/") ? p : sh.resolvePath(p)).append('\n');
+                        continue;
                     }
+                    // a name with a slash is shown as given; one found in PATH as an absolute path
+                    String p = files.get(0);
+                    out.append(p.startsWith("/") || name.indexOf('/') >= 0 ? p : sh.resolvePath(p))
+                            .append('\n');
                 }
+                anyFound = true;
             }
             sh.writeOut(out.toString());
-            return status;
+            // like bash: success when any name was found
+            return anyFound ? 0 : 1;
         }
         List<String> cmd = new ArrayList<>(argv.subList(i, argv.size()));
         Builtin b = cmd.get(0).indexOf('/') < 0 ? Builtins.get(cmd.get(0)) : null;
@@ -268,16 +271,17 @@ final class TypeBuiltins {
     }
 
     private static int builtin(Interpreter sh, List<String> argv) {
-        if (argv.size() < 2) {
+        int first = argv.size() > 1 && argv.get(1).equals("--") ? 2 : 1;
+        if (argv.size() <= first) {
             return 0;
         }
-        String name = argv.get(1);
+        String name = argv.get(first);
         Builtin b = Builtins.get(name);
         if (b == null) {
             sh.builtinError("builtin", name + ": not a shell builtin");
             return 1;
         }
-        return sh.runBuiltin(b, new ArrayList<>(argv.subList(1, argv.size())));
+        return sh.runBuiltin(b, new ArrayList<>(argv.subList(first, argv.size())));
     }
 
     private static int hash(Interpreter sh, List<String> argv) throws IOException {

@@ -10,7 +10,8 @@ final class Xtrace {
 
     static String prefix(Interpreter sh) {
         dev.shellbox.shell.expand.ShellVariable v = sh.variable("PS4");
-        String ps4 = v == null || v.scalarValue() == null ? "+ " : v.scalarValue();
+        // an unset PS4 traces without a prefix
+        String ps4 = v == null || v.scalarValue() == null ? "" : v.scalarValue();
         String expanded;
         boolean saved = sh.st.options.xtrace;
         sh.st.options.xtrace = false;

@@ -77,6 +77,11 @@ public final class Parser {
         return lexer.line();
     }
 
+    /** How far into the source text the parser has read (for {@code set -v}, which echoes input as it is read). */
+    public int offset() {
+        return lexer.offset();
+    }
+
     // ---- entry points ----
 
     /** The next complete command (a list ended by a newline), or null at the end of input. */
