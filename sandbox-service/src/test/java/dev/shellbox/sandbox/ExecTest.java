@@ -5,13 +5,23 @@ import static dev.shellbox.sandbox.Requests.createSandbox;
 import static dev.shellbox.sandbox.Requests.exec;
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.hasItem;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
+import java.io.BufferedReader;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -40,7 +50,8 @@ class ExecTest {
         exec(USER, id, "ls /nope").body("exitCode", equalTo(2)).body("stderr", containsString("No such file"));
         exec(USER, id, "python3 -c 'print(1)'")
                 .body("exitCode", equalTo(127))
-                .body("stderr", containsString("command not found"));
+                .body("stderr", containsString("python3: command not found"))
+                .body("stderr", containsString("provider \"in-process\""));
     }
 
     @Test
@@ -121,6 +132,69 @@ class ExecTest {
                 .contains("\"exitCode\":3");
         assertThat(body.indexOf("exit")).isGreaterThan(body.indexOf("stdout"));
         assertThat(body).contains("{\"text\":\"one\\n\"}");
+    }
+
+    @Test
+    void aClientThatDisconnectsFromTheStreamCancelsTheScript() throws Exception {
+        String id = createSandbox(USER, "{}");
+        String script = "i=0; while true; do i=$((i+1)); echo $i > /tmp/ticks; echo tick; sleep 0.05; done";
+        try (BufferedReader events = openStream(id, script)) {
+            awaitLine(events, "tick");
+        }
+
+        // The default session is free again, and the loop no longer advances (seen from another session).
+        await().atMost(Duration.ofSeconds(30))
+                .untilAsserted(() -> exec(USER, id, "echo free").body("stdout", equalTo("free\n")));
+        String first = as(USER).body(Map.of("command", "cat /tmp/ticks", "session", "observer"))
+                .post("/v1/sandboxes/" + id + "/exec")
+                .then()
+                .extract()
+                .path("stdout");
+        Thread.sleep(500);
+        as(USER).body(Map.of("command", "cat /tmp/ticks", "session", "observer"))
+                .post("/v1/sandboxes/" + id + "/exec")
+                .then()
+                .body("stdout", equalTo(first));
+    }
+
+    @Test
+    void syncSavesTheFilesWhileTheScriptRuns() throws Exception {
+        String id = createSandbox(USER, "{}");
+        String vfs = ConfigProvider.getConfig().getValue("quarkus.rest-client.vfs.url", String.class);
+        try (BufferedReader events = openStream(id, "echo early > /workspace/early.txt; sync; echo synced; sleep 60")) {
+            awaitLine(events, "synced");
+            given().baseUri(vfs)
+                    .header("X-Shellbox-User", USER)
+                    .get("/v1/volumes/" + id + "/files?path=/workspace/early.txt")
+                    .then()
+                    .statusCode(200)
+                    .body(equalTo("early\n"));
+        }
+    }
+
+    private static BufferedReader openStream(String sandbox, String script) throws Exception {
+        URI uri = URI.create(ConfigProvider.getConfig().getValue("test.url", String.class) + "/v1/sandboxes/" + sandbox
+                + "/exec/stream");
+        HttpResponse<InputStream> response = HttpClient.newHttpClient()
+                .send(
+                        HttpRequest.newBuilder(uri)
+                                .header("X-Shellbox-User", USER)
+                                .header("Content-Type", "application/json")
+                                .header("Accept", "text/event-stream")
+                                .POST(HttpRequest.BodyPublishers.ofString(
+                                        new ObjectMapper().writeValueAsString(Map.of("command", script))))
+                                .build(),
+                        HttpResponse.BodyHandlers.ofInputStream());
+        return new BufferedReader(new InputStreamReader(response.body(), StandardCharsets.UTF_8));
+    }
+
+    /** Reads events until one contains {@code text}; closing the reader afterwards disconnects the client. */
+    private static void awaitLine(BufferedReader events, String text) throws Exception {
+        String line;
+        while ((line = events.readLine()) != null && !line.contains(text)) {
+            // not yet
+        }
+        assertThat(line).as("an event containing %s", text).contains(text);
     }
 
     @Test

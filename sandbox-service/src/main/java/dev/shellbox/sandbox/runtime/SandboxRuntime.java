@@ -103,7 +103,7 @@ public final class SandboxRuntime {
                 ExecutionLimits.DEFAULT.maxBackgroundJobs());
         return Shell.builder()
                 .fileSystem(view.fileSystem())
-                .commands(CommandRegistry.standard())
+                .commands(CommandRegistry.standard().register(new SyncCommand(view)))
                 .escalator(escalator)
                 .limits(limits)
                 .environment(environment)

@@ -32,4 +32,12 @@ public interface Escalator {
 
     /** Starts the program; the interpreter pumps the streams the process handle exposes. */
     EscalatedProcess start(EscalationRequest request) throws IOException;
+
+    /**
+     * A line printed after bash's "command not found" for a name this escalator does not locate (why, and what to do
+     * about it), or null for bash's message alone.
+     */
+    default String notFoundHint(String name) {
+        return null;
+    }
 }

@@ -106,6 +106,10 @@ final class External {
             return escalate(sh, argv, env);
         }
         sh.errorLine(name + ": command not found");
+        String hint = sh.session.escalator.notFoundHint(name);
+        if (hint != null) {
+            sh.writeErr(hint + "\n");
+        }
         return 127;
     }
 

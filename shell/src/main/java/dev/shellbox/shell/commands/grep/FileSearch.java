@@ -25,6 +25,7 @@ final class FileSearch {
     private final LineMatcher matcher;
     private final OutputStream out;
     private final GrepColors colors;
+    private final byte[] block = LineBuffer.newBlock();
     private boolean printedAnything;
 
     /** One line kept for leading context. */
@@ -75,7 +76,7 @@ final class FileSearch {
             return 0;
         }
         boolean detectNuls = settings.binaryFiles != GrepSettings.BinaryFiles.TEXT && !settings.nullData;
-        LineBuffer lines = new LineBuffer(ctx, in, settings.eol(), detectNuls);
+        LineBuffer lines = new LineBuffer(ctx, in, settings.eol(), detectNuls, block);
         // lines that cannot match are skipped in bulk unless every line must be looked at
         boolean skipping = matcher.canSkip() && !settings.invert && settings.before <= 0;
         long number = 0;

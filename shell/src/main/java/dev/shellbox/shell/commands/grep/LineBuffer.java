@@ -17,7 +17,7 @@ public final class LineBuffer {
     private final InputStream in;
     private final byte eol;
     private final boolean watchNuls;
-    private byte[] buf = new byte[BLOCK];
+    private byte[] buf;
     private int pos;
     private int limit;
     private long base;
@@ -29,11 +29,21 @@ public final class LineBuffer {
     private int lineEnd;
     private boolean lineHasEol;
 
-    public LineBuffer(CommandContext ctx, InputStream in, byte eol, boolean watchNuls) {
+    /**
+     * Reads {@code in} into {@code block} (from {@link #newBlock}, its content ignored), or into a larger copy once a
+     * line does not fit. A searcher passes the same block for every file: allocating a fresh one per file costs more
+     * than searching a small file.
+     */
+    public LineBuffer(CommandContext ctx, InputStream in, byte eol, boolean watchNuls, byte[] block) {
         this.ctx = ctx;
         this.in = in;
         this.eol = eol;
         this.watchNuls = watchNuls;
+        this.buf = block;
+    }
+
+    public static byte[] newBlock() {
+        return new byte[BLOCK];
     }
 
     public byte[] buffer() {

@@ -24,6 +24,7 @@ final class RgSearcher {
     private final LineMatcher matcher;
     private final Pattern pattern;
     private final OutputStream out;
+    private final byte[] block = LineBuffer.newBlock();
     private boolean printedAnything;
     private boolean printedFile;
 
@@ -62,7 +63,7 @@ final class RgSearcher {
      */
     long search(InputStream in, String path, boolean withFilename, boolean explicit) throws IOException {
         Run run = new Run(path, withFilename);
-        LineBuffer lines = new LineBuffer(ctx, in, (byte) '\n', !settings.text);
+        LineBuffer lines = new LineBuffer(ctx, in, (byte) '\n', !settings.text, block);
         boolean skipping = matcher.canSkip() && !settings.invert && settings.before == 0;
         boolean binary = false;
         long number = 0;

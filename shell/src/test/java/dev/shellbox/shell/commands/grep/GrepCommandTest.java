@@ -65,6 +65,17 @@ class GrepCommandTest {
     }
 
     @Test
+    void aFileSearchedAfterALargerOneSeesNoneOfItsBytes() {
+        // files are read through one reused block: the shorter ones must not see what is left in it
+        var r = CommandTester.create()
+                .file("a.txt", numberedText(20_000))
+                .file("b.txt", "x\nneedle")
+                .file("c.txt", "y")
+                .run("grep", "-rn", "-e", "needle", "-e", "^x$", "-e", "^y$", ".");
+        assertThat(r.out()).isEqualTo("./b.txt:1:x\n./b.txt:2:needle\n./c.txt:1:y\n");
+    }
+
+    @Test
     void aNulAfterTheFirstBlockMakesTheRestBinary() {
         String head = numberedText(20_000); // more than one block
         byte[] tail = "late hit\u0000\nlast hit\n".getBytes(StandardCharsets.UTF_8);
