@@ -36,12 +36,10 @@ public final class Suite implements BeforeAllCallback {
                 Path.of("target/e2e-stack").toAbsolutePath(), base, base + 10, base + 20, suffix, true);
         deleteState(options.state());
         stack = Stack.start(options, ADMIN_KEY);
-        context.getRoot()
-                .getStore(ExtensionContext.Namespace.GLOBAL)
-                .put("shellbox-stack", (AutoCloseable) () -> {
-                    stack.close();
-                    stack = null;
-                });
+        context.getRoot().getStore(ExtensionContext.Namespace.GLOBAL).put("shellbox-stack", (AutoCloseable) () -> {
+            stack.close();
+            stack = null;
+        });
     }
 
     private static int freePortBlock(int first) {

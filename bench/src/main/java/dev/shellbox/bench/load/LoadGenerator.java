@@ -22,11 +22,14 @@ import java.util.regex.Pattern;
  *
  * <pre>
  * java -cp bench/target/benchmarks.jar dev.shellbox.bench.load.LoadGenerator URL KEY [exec|throughput|create|stream]
- *     [--clients N] [--requests N] [--command 'echo hi | grep h'] [--direct-user USER]
+ *     [--clients N] [--requests N] [--command 'echo hi | grep h'] [--direct-user USER] [--direct-url URL]
  * </pre>
  *
  * {@code URL} is the gateway, or sandbox-service itself with {@code --direct-user} (then requests carry the
- * X-Shellbox-User header instead of a key, to measure the gateway's overhead by difference).
+ * X-Shellbox-User header instead of a key). With {@code --direct-url} (sandbox-service) and {@code --direct-user} (the
+ * user the key belongs to), {@code exec} and {@code stream} alternate each request between the gateway and
+ * sandbox-service on the same sandbox and report both, so that both see the same machine load and the difference is
+ * the gateway's overhead.
  */
 public final class LoadGenerator {
     private static final Pattern ID = Pattern.compile("\"id\"\\s*:\\s*\"([^\"]+)\"");
@@ -55,19 +58,27 @@ public final class LoadGenerator {
         int requests = 2000;
         String command = null;
         String directUser = null;
+        String directUrl = null;
         for (int i = 3; i < args.length; i += 2) {
             switch (args[i]) {
                 case "--clients" -> clients = Integer.parseInt(args[i + 1]);
                 case "--requests" -> requests = Integer.parseInt(args[i + 1]);
                 case "--command" -> command = args[i + 1];
                 case "--direct-user" -> directUser = args[i + 1];
+                case "--direct-url" -> directUrl = args[i + 1];
                 default -> throw new IllegalArgumentException("unknown option " + args[i]);
             }
         }
-        LoadGenerator load = new LoadGenerator(args[0], args[1], directUser);
         if (command == null) {
             command = args[2].equals("stream") ? "seq 1 200000" : "echo hi | grep h";
         }
+        if (directUrl != null) {
+            LoadGenerator gateway = new LoadGenerator(args[0], args[1], null);
+            LoadGenerator direct = new LoadGenerator(directUrl, null, directUser);
+            gateway.compare(direct, args[2].equals("stream"), requests, command);
+            return;
+        }
+        LoadGenerator load = new LoadGenerator(args[0], args[1], directUser);
         switch (args[2]) {
             case "exec" -> load.report("exec latency, 1 client", load.run(1, requests, command, false));
             case "throughput" ->
@@ -120,6 +131,54 @@ public final class LoadGenerator {
         long wall = System.nanoTime() - start;
         pool.shutdown();
         return new Result(nanos, wall, errors.get());
+    }
+
+    /**
+     * Alternates requests between this generator (the gateway) and {@code direct} (sandbox-service) on one sandbox,
+     * which goes first changing each time, and reports both latencies and their difference.
+     */
+    private void compare(LoadGenerator direct, boolean streamed, int requests, String command) throws Exception {
+        String sandbox = createSandbox();
+        for (int w = 0; w < (streamed ? 5 : 50); w++) {
+            once(sandbox, command, streamed);
+            direct.once(sandbox, command, streamed);
+        }
+        long[] viaGateway = new long[requests];
+        long[] viaDirect = new long[requests];
+        for (int i = 0; i < requests; i++) {
+            if (i % 2 == 0) {
+                viaGateway[i] = once(sandbox, command, streamed);
+                viaDirect[i] = direct.once(sandbox, command, streamed);
+            } else {
+                viaDirect[i] = direct.once(sandbox, command, streamed);
+                viaGateway[i] = once(sandbox, command, streamed);
+            }
+        }
+        Arrays.sort(viaGateway);
+        Arrays.sort(viaDirect);
+        String what = (streamed ? "exec/stream" : "exec") + " of '" + command + "', " + requests + " requests each";
+        System.out.printf(
+                Locale.ROOT,
+                "%s:%n  gateway p50 %.2f ms, p99 %.2f ms%n  direct  p50 %.2f ms, p99 %.2f ms%n"
+                        + "  added   p50 %.2f ms, p99 %.2f ms%n",
+                what,
+                percentile(viaGateway, 0.50),
+                percentile(viaGateway, 0.99),
+                percentile(viaDirect, 0.50),
+                percentile(viaDirect, 0.99),
+                percentile(viaGateway, 0.50) - percentile(viaDirect, 0.50),
+                percentile(viaGateway, 0.99) - percentile(viaDirect, 0.99));
+    }
+
+    /** One exec (or streamed exec, read to its end) and how long it took, in nanoseconds. */
+    private long once(String sandbox, String command, boolean streamed) throws Exception {
+        long t0 = System.nanoTime();
+        if (streamed) {
+            streamOnce(sandbox, command);
+        } else if (exec(sandbox, command) != 200) {
+            throw new IllegalStateException("exec failed against " + base);
+        }
+        return System.nanoTime() - t0;
     }
 
     /** Runs {@code requests} streamed execs one after the other and reports events and bytes per second. */
