@@ -141,7 +141,7 @@ public class RouteTable {
         String[] segments = segments(path);
         for (Endpoint endpoint : ENDPOINTS) {
             if (endpoint.method().equals(method) && matches(endpoint, segments)) {
-                return route(endpoint, path, segments);
+                return route(endpoint, segments);
             }
         }
         return null;
@@ -159,7 +159,7 @@ public class RouteTable {
         return methods;
     }
 
-    private Route route(Endpoint endpoint, String path, String[] segments) {
+    private Route route(Endpoint endpoint, String[] segments) {
         String normalized = "/" + String.join("/", segments);
         String sandboxId = endpoint.template().startsWith(SANDBOX) ? segments[2] : null;
         String downstreamPath = endpoint.downstream() == Downstream.VFS
