@@ -36,6 +36,9 @@ public final class Suite implements BeforeAllCallback {
                 Path.of("target/e2e-stack").toAbsolutePath(), base, base + 10, base + 20, suffix, true);
         deleteState(options.state());
         stack = Stack.start(options, ADMIN_KEY);
+        // Also when the test JVM is stopped early (Ctrl-C, a timeout): no service or broker outlives the build.
+        Stack started = stack;
+        Runtime.getRuntime().addShutdownHook(new Thread(started::close, "e2e-stack-shutdown"));
         context.getRoot().getStore(ExtensionContext.Namespace.GLOBAL).put("shellbox-stack", (AutoCloseable) () -> {
             stack.close();
             stack = null;
