@@ -29,7 +29,7 @@ class ServiceEndpointsTest {
                 .get("/q/openapi")
                 .then()
                 .statusCode(200)
-                .body("info.title", equalTo("Shellbox api-gateway"));
+                .body("info.title", equalTo("Shellbox API"));
     }
 
     @Test

@@ -11,6 +11,12 @@ import java.nio.file.Path;
 record Layout(Path checkout, Path state) {
 
     static Layout fromLauncherJar() {
+        // Set by builds that load the launcher from a Maven repository rather than from the checkout.
+        String checkoutProperty = System.getProperty("shellbox.checkout");
+        if (checkoutProperty != null && !checkoutProperty.isBlank()) {
+            Path checkout = Path.of(checkoutProperty).toAbsolutePath().normalize();
+            return new Layout(checkout, checkout.resolve(".shellbox"));
+        }
         try {
             Path jar = Path.of(DevStack.class
                             .getProtectionDomain()

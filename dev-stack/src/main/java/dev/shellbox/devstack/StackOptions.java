@@ -16,9 +16,24 @@ import java.nio.file.Path;
 public record StackOptions(
         Path state, int gatewayPort, int kafkaPort, int s3Port, String databaseSuffix, boolean freshDatabases) {
 
-    /** What {@code make run} uses: ports 8080-8083, 9092, 9000 and the real databases, kept across runs. */
+    /**
+     * What {@code make run} uses: ports 8080-8083, 9092, 9000 and the real databases, kept across runs. The
+     * environment variables SHELLBOX_GATEWAY_PORT, SHELLBOX_KAFKA_PORT, SHELLBOX_S3_PORT and SHELLBOX_DB_SUFFIX move
+     * them, to run a second stack beside another one.
+     */
     public static StackOptions local(Path state) {
-        return new StackOptions(state, 8080, 9092, 9000, "", false);
+        return new StackOptions(
+                state,
+                portFromEnv("SHELLBOX_GATEWAY_PORT", 8080),
+                portFromEnv("SHELLBOX_KAFKA_PORT", 9092),
+                portFromEnv("SHELLBOX_S3_PORT", 9000),
+                System.getenv().getOrDefault("SHELLBOX_DB_SUFFIX", ""),
+                false);
+    }
+
+    private static int portFromEnv(String name, int fallback) {
+        String value = System.getenv(name);
+        return value == null || value.isBlank() ? fallback : Integer.parseInt(value.trim());
     }
 
     public int sandboxPort() {

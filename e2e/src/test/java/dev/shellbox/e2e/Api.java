@@ -88,9 +88,9 @@ final class Api {
 
     /** Runs a command through POST /exec and returns the JSON result. */
     JsonNode exec(String sandboxId, String command) {
-        Response r = post("/v1/sandboxes/" + sandboxId + "/exec", JSON.createObjectNode()
-                .put("command", command)
-                .toString());
+        Response r = post(
+                "/v1/sandboxes/" + sandboxId + "/exec",
+                JSON.createObjectNode().put("command", command).toString());
         if (r.status() != 200) {
             throw new AssertionError("exec answered " + r.status() + ": " + r.text());
         }

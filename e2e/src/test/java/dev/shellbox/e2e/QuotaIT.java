@@ -23,7 +23,8 @@ class QuotaIT {
         ((com.fasterxml.jackson.databind.node.ObjectNode) five.get("limits")).put("execs_per_day", 5);
         Api.Response defined = admin.putJson("/v1/admin/plans/five", five.toString());
         assertThat(defined.status()).as(defined.text()).isIn(200, 201);
-        assertThat(admin.putJson("/v1/admin/users/frank-quota/plan", "{\"plan\":\"five\"}").status())
+        assertThat(admin.putJson("/v1/admin/users/frank-quota/plan", "{\"plan\":\"five\"}")
+                        .status())
                 .isEqualTo(200);
 
         String id = user.post("/v1/sandboxes", "{}").json().get("id").asText();
@@ -37,17 +38,19 @@ class QuotaIT {
 
         String today = LocalDate.now(ZoneOffset.UTC).toString();
         await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> {
-            JsonNode usage = user.get("/v1/usage?from=" + today + "&to=" + today).json();
+            JsonNode usage =
+                    user.get("/v1/usage?from=" + today + "&to=" + today).json();
             assertThat(execCount(usage)).isEqualTo(5);
         });
 
         ((com.fasterxml.jackson.databind.node.ObjectNode) five.get("limits")).put("execs_per_day", 10);
-        assertThat(admin.putJson("/v1/admin/plans/five", five.toString()).status()).isEqualTo(200);
+        assertThat(admin.putJson("/v1/admin/plans/five", five.toString()).status())
+                .isEqualTo(200);
         await().atMost(Duration.ofSeconds(15))
-                .untilAsserted(() -> assertThat(user.post(
-                                        "/v1/sandboxes/" + id + "/exec", "{\"command\":\"echo after\"}")
-                                .status())
-                        .isEqualTo(200));
+                .untilAsserted(
+                        () -> assertThat(user.post("/v1/sandboxes/" + id + "/exec", "{\"command\":\"echo after\"}")
+                                        .status())
+                                .isEqualTo(200));
     }
 
     private static long execCount(JsonNode usage) {

@@ -33,10 +33,14 @@ class SandboxApiIT {
                 .extracting(n -> n.get("id").asText())
                 .containsExactly(sandbox);
 
-        assertThat(alice.post("/v1/sandboxes/" + other + "/pause", "").json().get("state").asText())
+        assertThat(alice.post("/v1/sandboxes/" + other + "/pause", "")
+                        .json()
+                        .get("state")
+                        .asText())
                 .isEqualTo("paused");
         assertThat(alice.exec(other, "echo resumed").get("stdout").asText()).isEqualTo("resumed\n");
-        assertThat(alice.get("/v1/sandboxes/" + other).json().get("state").asText()).isEqualTo("running");
+        assertThat(alice.get("/v1/sandboxes/" + other).json().get("state").asText())
+                .isEqualTo("running");
 
         assertThat(alice.delete("/v1/sandboxes/" + other).status()).isEqualTo(204);
         Api.Response gone = alice.get("/v1/sandboxes/" + other);
@@ -54,14 +58,16 @@ class SandboxApiIT {
 
     @Test
     void keepsTheSessionFromOneExecToTheNext() {
-        alice.exec(sandbox, "mkdir -p /workspace/src && cd /workspace/src && export GREETING=hello && f() { echo fn; }");
+        alice.exec(
+                sandbox, "mkdir -p /workspace/src && cd /workspace/src && export GREETING=hello && f() { echo fn; }");
         JsonNode r = alice.exec(sandbox, "pwd; echo $GREETING; f");
         assertThat(r.get("stdout").asText()).isEqualTo("/workspace/src\nhello\nfn\n");
     }
 
     @Test
     void namedSessionsAreIndependentShellsOverTheSameFiles() {
-        assertThat(alice.post("/v1/sandboxes/" + sandbox + "/sessions", "{\"name\":\"build\"}").status())
+        assertThat(alice.post("/v1/sandboxes/" + sandbox + "/sessions", "{\"name\":\"build\"}")
+                        .status())
                 .isEqualTo(201);
         alice.post(
                 "/v1/sandboxes/" + sandbox + "/exec",
@@ -72,7 +78,8 @@ class SandboxApiIT {
                         "/v1/sandboxes/" + sandbox + "/exec", "{\"command\":\"pwd; echo $X\",\"session\":\"build\"}")
                 .json();
         assertThat(inBuild.get("stdout").asText()).isEqualTo("/tmp\n1\n");
-        assertThat(alice.delete("/v1/sandboxes/" + sandbox + "/sessions/build").status()).isEqualTo(204);
+        assertThat(alice.delete("/v1/sandboxes/" + sandbox + "/sessions/build").status())
+                .isEqualTo(204);
     }
 
     @Test
@@ -86,14 +93,18 @@ class SandboxApiIT {
                 "/v1/sandboxes/" + sandbox + "/files?path=/workspace/b.txt",
                 "from the api\n".getBytes(StandardCharsets.UTF_8));
         assertThat(written.status()).isBetween(200, 204);
-        assertThat(alice.exec(sandbox, "cat /workspace/b.txt").get("stdout").asText()).isEqualTo("from the api\n");
+        assertThat(alice.exec(sandbox, "cat /workspace/b.txt").get("stdout").asText())
+                .isEqualTo("from the api\n");
     }
 
     @Test
     void streamsOutputAsServerSentEventsEndingWithExit() {
         List<Api.Event> events = alice.stream(
                 "/v1/sandboxes/" + sandbox + "/exec/stream", "{\"command\":\"echo one; echo two >&2; exit 3\"}");
-        assertThat(events).extracting(Api.Event::name).contains("stdout", "stderr").endsWith("exit");
+        assertThat(events)
+                .extracting(Api.Event::name)
+                .contains("stdout", "stderr")
+                .endsWith("exit");
         String out = events.stream()
                 .filter(e -> e.name().equals("stdout"))
                 .map(e -> e.json().get("text").asText())

@@ -4,14 +4,21 @@ import dev.shellbox.devstack.Stack;
 import dev.shellbox.devstack.StackOptions;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
 import java.nio.file.Path;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
- * Starts the whole suite once for all end-to-end tests, as {@code make run} does but on its own ports (gateway
- * 18080-18083, Kafka 18092, S3 18000), its own state directory and fresh {@code _e2e} databases, and stops it after
- * the last test.
+ * Starts the whole suite once for all end-to-end tests, as {@code make run} does but on its own ports, its own state
+ * directory and fresh {@code _e2e} databases, and stops it after the last test.
+ *
+ * <p>Ports come in a block from a base (default 18080, {@code SHELLBOX_E2E_PORT_BASE} moves it): the services take
+ * base..base+3, Kafka base+10 and base+11, S3 base+20. When a port of the block is taken (another checkout testing, the
+ * Kafka of {@code with-test-infra}), the next block 100 higher is tried. {@code SHELLBOX_TEST_DB_SUFFIX} is appended
+ * to the database suffix so that two checkouts sharing one PostgreSQL do not drop each other's databases.
  */
 public final class Suite implements BeforeAllCallback {
     static final String ADMIN_KEY = "sbx_EndToEndAdminKey000000000000000000000";
@@ -23,16 +30,43 @@ public final class Suite implements BeforeAllCallback {
         if (stack != null) {
             return;
         }
-        StackOptions options =
-                new StackOptions(Path.of("target/e2e-stack").toAbsolutePath(), 18080, 18092, 18000, "_e2e", true);
+        int base = freePortBlock(envInt("SHELLBOX_E2E_PORT_BASE", 18080));
+        String suffix = "_e2e" + System.getenv().getOrDefault("SHELLBOX_TEST_DB_SUFFIX", "");
+        StackOptions options = new StackOptions(
+                Path.of("target/e2e-stack").toAbsolutePath(), base, base + 10, base + 20, suffix, true);
         deleteState(options.state());
         stack = Stack.start(options, ADMIN_KEY);
-        context.getRoot()
-                .getStore(ExtensionContext.Namespace.GLOBAL)
-                .put("shellbox-stack", (ExtensionContext.Store.CloseableResource) () -> {
-                    stack.close();
-                    stack = null;
-                });
+        // Also when the test JVM is stopped early (Ctrl-C, a timeout): no service or broker outlives the build.
+        Stack started = stack;
+        Runtime.getRuntime().addShutdownHook(new Thread(started::close, "e2e-stack-shutdown"));
+        context.getRoot().getStore(ExtensionContext.Namespace.GLOBAL).put("shellbox-stack", (AutoCloseable) () -> {
+            stack.close();
+            stack = null;
+        });
+    }
+
+    private static int freePortBlock(int first) {
+        for (int base = first; base < first + 1000; base += 100) {
+            int b = base;
+            if (IntStream.of(b, b + 1, b + 2, b + 3, b + 10, b + 11, b + 20).noneMatch(Suite::inUse)) {
+                return base;
+            }
+        }
+        throw new IllegalStateException("no free block of ports from " + first + "; set SHELLBOX_E2E_PORT_BASE");
+    }
+
+    private static boolean inUse(int port) {
+        try (ServerSocket socket = new ServerSocket()) {
+            socket.bind(new InetSocketAddress("127.0.0.1", port));
+            return false;
+        } catch (IOException e) {
+            return true;
+        }
+    }
+
+    private static int envInt(String name, int fallback) {
+        String value = System.getenv(name);
+        return value == null || value.isBlank() ? fallback : Integer.parseInt(value.trim());
     }
 
     static Stack stack() {
@@ -57,7 +91,8 @@ public final class Suite implements BeforeAllCallback {
         try {
             if (java.nio.file.Files.exists(dir)) {
                 try (var all = java.nio.file.Files.walk(dir)) {
-                    for (Path p : all.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                    for (Path p :
+                            all.sorted(java.util.Comparator.reverseOrder()).toList()) {
                         java.nio.file.Files.delete(p);
                     }
                 }

@@ -10,6 +10,7 @@ import io.vertx.core.json.JsonObject;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Instant;
 import java.util.List;
+import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 import org.jboss.logging.Logger;
 
@@ -51,16 +52,42 @@ public class UsageClient {
         this.config = config;
     }
 
-    /** Completes when every limit allows one more operation; fails with {@link QuotaExceeded} otherwise. */
+    /**
+     * Completes when every limit allows one more operation; fails with {@link QuotaExceeded} otherwise. The limits
+     * are checked in parallel; when one refuses, what the others reserved is given back at once.
+     */
     public Uni<Void> checkAll(String userId, List<Limit> limits) {
-        Uni<Void> chain = Uni.createFrom().voidItem();
-        for (Limit limit : limits) {
-            chain = chain.flatMap(v -> check(userId, limit));
+        if (limits.isEmpty()) {
+            return Uni.createFrom().voidItem();
         }
-        return chain;
+        List<Uni<Decision>> checks = limits.stream()
+                .map(limit -> check(userId, limit)
+                        .map(reservation -> new Decision(reservation, null))
+                        .onFailure()
+                        .recoverWithItem(refusal -> new Decision(null, refusal)))
+                .toList();
+        return Uni.join().all(checks).andFailFast().flatMap(decisions -> {
+            Throwable refusal = decisions.stream()
+                    .map(Decision::refusal)
+                    .filter(Objects::nonNull)
+                    .findFirst()
+                    .orElse(null);
+            if (refusal == null) {
+                return Uni.createFrom().voidItem();
+            }
+            decisions.stream()
+                    .map(Decision::reservationId)
+                    .filter(Objects::nonNull)
+                    .forEach(this::release);
+            return Uni.createFrom().failure(refusal);
+        });
     }
 
-    private Uni<Void> check(String userId, Limit limit) {
+    /** The outcome of one check: a reservation (null when none was made) or a refusal. */
+    private record Decision(String reservationId, Throwable refusal) {}
+
+    /** Completes with the reservation id (null when nothing was reserved or usage-service did not answer). */
+    private Uni<String> check(String userId, Limit limit) {
         String key = userId + "\n" + limit.key();
         Refusal refusal = refusals.get(key);
         Instant now = Instant.now();
@@ -79,8 +106,11 @@ public class UsageClient {
                     return null;
                 })
                 .flatMap(response -> {
-                    if (response == null || response.status() == 200) {
-                        return Uni.createFrom().voidItem();
+                    if (response == null) {
+                        return Uni.createFrom().nullItem();
+                    }
+                    if (response.status() == 200) {
+                        return Uni.createFrom().item(response.body().getString("reservationId"));
                     }
                     if (response.status() == 429) {
                         Problem problem = toProblem(response.body(), limit);
@@ -91,8 +121,22 @@ public class UsageClient {
                         return Uni.createFrom().failure(exceeded);
                     }
                     logOutage("quota check answered " + response.status());
-                    return Uni.createFrom().voidItem();
+                    return Uni.createFrom().nullItem();
                 });
+    }
+
+    /** Gives a reservation back (the operation will not happen); it would otherwise lapse on its own. */
+    private void release(String reservationId) {
+        http.call(
+                        HttpMethod.DELETE,
+                        config.usageUrl(),
+                        "/internal/v1/quota/reservations/" + reservationId,
+                        null,
+                        TIMEOUT_MS)
+                .subscribe()
+                .with(
+                        response -> {},
+                        e -> LOG.debugf("could not release quota reservation %s: %s", reservationId, e.getMessage()));
     }
 
     private static Problem toProblem(JsonObject body, Limit limit) {

@@ -21,6 +21,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import java.net.ConnectException;
 import java.net.URI;
+import java.util.List;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.TimeoutException;
@@ -85,8 +86,20 @@ public class GatewayRouter {
         request.pause();
         RouteTable.Route route = routes.resolve(request.method().name(), ctx.normalizedPath());
         if (route == null) {
-            problems.write(
-                    ctx, ProblemException.notFound("no such endpoint: " + request.method() + " " + request.path()));
+            List<String> allowed = routes.allowedMethods(ctx.normalizedPath());
+            if (allowed.isEmpty()) {
+                problems.write(
+                        ctx, ProblemException.notFound("no such endpoint: " + request.method() + " " + request.path()));
+            } else {
+                ctx.response().putHeader("Allow", String.join(", ", allowed));
+                problems.write(
+                        ctx,
+                        new ProblemException(
+                                405,
+                                "Method Not Allowed",
+                                request.path() + " accepts " + String.join(", ", allowed) + ", not "
+                                        + request.method()));
+            }
             return;
         }
         authenticator

@@ -3,11 +3,14 @@ package dev.shellbox.gateway.routing;
 import dev.shellbox.contracts.Limit;
 import dev.shellbox.gateway.config.GatewayConfig;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Pattern;
 
 /**
- * Where each public path goes (docs/internal-api.md, "Paths"), which plan limits it consumes, whether it streams, and
- * how big its body may be.
+ * Every public endpoint (docs/internal-api.md, "Paths"): who serves it, which plan limits it consumes, whether it
+ * streams, and how big its body may be. Nothing else under {@code /v1} is routed, and the public OpenAPI document
+ * ({@code META-INF/openapi.yaml}) describes exactly these endpoints.
  */
 @ApplicationScoped
 public class RouteTable {
@@ -19,28 +22,113 @@ public class RouteTable {
         LOCAL
     }
 
+    /** How large a request body an endpoint accepts. */
+    public enum Body {
+        /** JSON or no body: {@code shellbox.gateway.max-json-body-bytes}. */
+        JSON,
+        /** File content or an archive: {@code shellbox.gateway.max-upload-bytes}. */
+        UPLOAD
+    }
+
     /**
-     * A resolved route.
+     * A public endpoint.
      *
+     * @param method the HTTP method
+     * @param template the public path, with {@code {name}} for a path parameter ({@code {id}} is the sandbox)
      * @param downstream who serves it
-     * @param path the path on the downstream service
-     * @param sandboxId the sandbox the path names (its ownership is checked), or null
      * @param limits plan limits one request consumes
-     * @param streaming whether the response may stream for long (SSE, downloads): no response timeout
-     * @param maxBodyBytes the largest request body accepted
+     * @param streaming whether the response may stream for long (SSE, downloads, long execs): no response timeout
+     * @param body how large its request body may be
      * @param adminOnly whether the caller needs the admin role
      */
-    public record Route(
+    public record Endpoint(
+            String method,
+            String template,
             Downstream downstream,
-            String path,
-            String sandboxId,
             List<Limit> limits,
             boolean streaming,
-            long maxBodyBytes,
-            boolean adminOnly) {}
+            Body body,
+            boolean adminOnly) {
+        String[] segments() {
+            return template.substring(1).split("/");
+        }
+    }
+
+    /**
+     * A request matched to its endpoint.
+     *
+     * @param endpoint what it matched
+     * @param path the path on the downstream service
+     * @param sandboxId the sandbox the path names (its ownership is checked), or null
+     * @param maxBodyBytes the largest request body accepted
+     */
+    public record Route(Endpoint endpoint, String path, String sandboxId, long maxBodyBytes) {
+        public Downstream downstream() {
+            return endpoint.downstream();
+        }
+
+        public List<Limit> limits() {
+            return endpoint.limits();
+        }
+
+        public boolean streaming() {
+            return endpoint.streaming();
+        }
+
+        public boolean adminOnly() {
+            return endpoint.adminOnly();
+        }
+    }
 
     /** Sandbox ids as sandbox-service makes them; anything else cannot name a sandbox. */
-    private static final java.util.regex.Pattern SANDBOX_ID = java.util.regex.Pattern.compile("[A-Za-z0-9_-]{1,64}");
+    private static final Pattern SANDBOX_ID = Pattern.compile("[A-Za-z0-9_-]{1,64}");
+
+    private static final String SANDBOX = "/v1/sandboxes/{id}";
+    private static final String FILES = SANDBOX + "/files";
+    private static final List<Limit> CREATE = List.of(Limit.CONCURRENT_SANDBOXES, Limit.SANDBOX_CREATES_PER_DAY);
+    private static final List<Limit> EXEC = List.of(Limit.EXECS_PER_DAY, Limit.COMMANDS_PER_DAY);
+    private static final List<Limit> FILE_OP = List.of(Limit.FILE_OPS_PER_DAY);
+
+    public static final List<Endpoint> ENDPOINTS = List.of(
+            // lifecycle
+            sandbox("POST", "/v1/sandboxes", CREATE, false),
+            sandbox("GET", "/v1/sandboxes", List.of(), false),
+            sandbox("GET", SANDBOX, List.of(), false),
+            sandbox("DELETE", SANDBOX, List.of(), false),
+            sandbox("POST", SANDBOX + "/pause", List.of(), false),
+            sandbox("POST", SANDBOX + "/resume", List.of(), false),
+            // execution: a long script may run until its timeout, so no idle timeout on the response
+            sandbox("POST", SANDBOX + "/exec", EXEC, true),
+            sandbox("POST", SANDBOX + "/exec/stream", EXEC, true),
+            sandbox("POST", SANDBOX + "/sessions", List.of(), false),
+            sandbox("GET", SANDBOX + "/sessions", List.of(), false),
+            sandbox("DELETE", SANDBOX + "/sessions/{session}", List.of(), false),
+            // files
+            files("GET", FILES, Body.JSON),
+            files("PUT", FILES, Body.UPLOAD),
+            files("DELETE", FILES, Body.JSON),
+            files("POST", FILES + "/append", Body.UPLOAD),
+            files("GET", FILES + "/info", Body.JSON),
+            files("GET", FILES + "/list", Body.JSON),
+            files("POST", FILES + "/mkdir", Body.JSON),
+            files("POST", FILES + "/move", Body.JSON),
+            files("POST", FILES + "/copy", Body.JSON),
+            files("GET", FILES + "/search", Body.JSON),
+            files("POST", FILES + "/upload", Body.UPLOAD),
+            files("GET", FILES + "/download", Body.JSON),
+            // usage and plans
+            usage("GET", "/v1/usage", false),
+            usage("GET", "/v1/plans", false),
+            // admin
+            usage("GET", "/v1/admin/plans", true),
+            usage("GET", "/v1/admin/plans/{plan}", true),
+            usage("PUT", "/v1/admin/plans/{plan}", true),
+            usage("GET", "/v1/admin/users/{user}/plan", true),
+            usage("PUT", "/v1/admin/users/{user}/plan", true),
+            usage("GET", "/v1/admin/users/{user}/events", true),
+            local("POST", "/v1/admin/api-keys"),
+            local("GET", "/v1/admin/api-keys"),
+            local("DELETE", "/v1/admin/api-keys/{keyId}"));
 
     private final GatewayConfig config;
 
@@ -48,53 +136,81 @@ public class RouteTable {
         this.config = config;
     }
 
-    /** The route for a request, or null when no public endpoint has that path. */
+    /** The route for a request, or null when no public endpoint has that method and path. */
     public Route resolve(String method, String path) {
-        long json = config.maxJsonBodyBytes();
-        if (path.startsWith("/v1/admin/api-keys")) {
-            return new Route(Downstream.LOCAL, path, null, List.of(), false, json, true);
+        String[] segments = segments(path);
+        for (Endpoint endpoint : ENDPOINTS) {
+            if (endpoint.method().equals(method) && matches(endpoint, segments)) {
+                return route(endpoint, segments);
+            }
         }
-        if (path.startsWith("/v1/admin/plans") || path.startsWith("/v1/admin/users")) {
-            return new Route(Downstream.USAGE, path, null, List.of(), false, json, true);
+        return null;
+    }
+
+    /** The methods the endpoints at {@code path} accept (empty when none has that path): for 405 answers. */
+    public List<String> allowedMethods(String path) {
+        String[] segments = segments(path);
+        List<String> methods = new ArrayList<>();
+        for (Endpoint endpoint : ENDPOINTS) {
+            if (matches(endpoint, segments)) {
+                methods.add(endpoint.method());
+            }
         }
-        if (path.equals("/v1/usage") || path.equals("/v1/plans")) {
-            return new Route(Downstream.USAGE, path, null, List.of(), false, json, false);
+        return methods;
+    }
+
+    private Route route(Endpoint endpoint, String[] segments) {
+        String normalized = "/" + String.join("/", segments);
+        String sandboxId = endpoint.template().startsWith(SANDBOX) ? segments[2] : null;
+        String downstreamPath = endpoint.downstream() == Downstream.VFS
+                ? "/v1/volumes/" + normalized.substring("/v1/sandboxes/".length())
+                : normalized;
+        long maxBody = endpoint.body() == Body.UPLOAD ? config.maxUploadBytes() : config.maxJsonBodyBytes();
+        return new Route(endpoint, downstreamPath, sandboxId, maxBody);
+    }
+
+    private static String[] segments(String path) {
+        String trimmed = path.endsWith("/") && path.length() > 1 ? path.substring(0, path.length() - 1) : path;
+        return trimmed.startsWith("/") ? trimmed.substring(1).split("/", -1) : new String[0];
+    }
+
+    private static boolean matches(Endpoint endpoint, String[] segments) {
+        String[] template = endpoint.segments();
+        if (template.length != segments.length) {
+            return false;
         }
-        if (path.equals("/v1/sandboxes") || path.equals("/v1/sandboxes/")) {
-            List<Limit> limits = method.equals("POST")
-                    ? List.of(Limit.CONCURRENT_SANDBOXES, Limit.SANDBOX_CREATES_PER_DAY)
-                    : List.of();
-            return new Route(Downstream.SANDBOX, "/v1/sandboxes", null, limits, false, json, false);
+        for (int i = 0; i < template.length; i++) {
+            String t = template[i];
+            String s = segments[i];
+            if (t.equals("{id}")) {
+                if (!SANDBOX_ID.matcher(s).matches()) {
+                    return false;
+                }
+            } else if (t.startsWith("{")) {
+                if (s.isEmpty()) {
+                    return false;
+                }
+            } else if (!t.equals(s)) {
+                return false;
+            }
         }
-        if (!path.startsWith("/v1/sandboxes/")) {
-            return null;
-        }
-        String rest = path.substring("/v1/sandboxes/".length());
-        int slash = rest.indexOf('/');
-        String sandboxId = slash < 0 ? rest : rest.substring(0, slash);
-        String sub = slash < 0 ? "" : rest.substring(slash);
-        if (!SANDBOX_ID.matcher(sandboxId).matches()) {
-            return null;
-        }
-        if (sub.equals("/files") || sub.startsWith("/files/")) {
-            boolean upload = method.equals("PUT") || sub.equals("/files/upload");
-            return new Route(
-                    Downstream.VFS,
-                    "/v1/volumes/" + sandboxId + sub,
-                    sandboxId,
-                    List.of(Limit.FILE_OPS_PER_DAY),
-                    true,
-                    upload ? config.maxUploadBytes() : json,
-                    false);
-        }
-        List<Limit> limits = List.of();
-        boolean streaming = false;
-        if (method.equals("POST") && (sub.equals("/exec") || sub.equals("/exec/stream") || sub.equals("/processes"))) {
-            limits = List.of(Limit.EXECS_PER_DAY, Limit.COMMANDS_PER_DAY);
-            streaming = true;
-        } else if (sub.endsWith("/logs") || sub.startsWith("/terminals")) {
-            streaming = true;
-        }
-        return new Route(Downstream.SANDBOX, path, sandboxId, limits, streaming, json, false);
+        return true;
+    }
+
+    private static Endpoint sandbox(String method, String template, List<Limit> limits, boolean streaming) {
+        return new Endpoint(method, template, Downstream.SANDBOX, limits, streaming, Body.JSON, false);
+    }
+
+    /** File bodies and downloads stream both ways, for as long as they take. */
+    private static Endpoint files(String method, String template, Body body) {
+        return new Endpoint(method, template, Downstream.VFS, FILE_OP, true, body, false);
+    }
+
+    private static Endpoint usage(String method, String template, boolean adminOnly) {
+        return new Endpoint(method, template, Downstream.USAGE, List.of(), false, Body.JSON, adminOnly);
+    }
+
+    private static Endpoint local(String method, String template) {
+        return new Endpoint(method, template, Downstream.LOCAL, List.of(), false, Body.JSON, true);
     }
 }

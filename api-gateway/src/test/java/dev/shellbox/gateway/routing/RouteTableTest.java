@@ -1,0 +1,95 @@
+package dev.shellbox.gateway.routing;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.shellbox.contracts.Limit;
+import dev.shellbox.gateway.config.GatewayConfig;
+import java.lang.reflect.Proxy;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+class RouteTableTest {
+    private static final long JSON = 1_000;
+    private static final long UPLOAD = 1_000_000;
+
+    private final RouteTable routes = new RouteTable(config());
+
+    @Test
+    void sendsFilesToTheVolumeOfTheSandboxWithTheUploadLimitForBodies() {
+        RouteTable.Route write = routes.resolve("PUT", "/v1/sandboxes/sb-abc/files");
+        assertEquals(RouteTable.Downstream.VFS, write.downstream());
+        assertEquals("/v1/volumes/sb-abc/files", write.path());
+        assertEquals("sb-abc", write.sandboxId());
+        assertEquals(UPLOAD, write.maxBodyBytes());
+        assertEquals(List.of(Limit.FILE_OPS_PER_DAY), write.limits());
+
+        RouteTable.Route list = routes.resolve("GET", "/v1/sandboxes/sb-abc/files/list");
+        assertEquals("/v1/volumes/sb-abc/files/list", list.path());
+        assertEquals(JSON, list.maxBodyBytes());
+    }
+
+    @Test
+    void execsConsumeExecAndCommandLimitsAndStream() {
+        RouteTable.Route exec = routes.resolve("POST", "/v1/sandboxes/sb-abc/exec/stream");
+        assertEquals(RouteTable.Downstream.SANDBOX, exec.downstream());
+        assertEquals("/v1/sandboxes/sb-abc/exec/stream", exec.path());
+        assertEquals(List.of(Limit.EXECS_PER_DAY, Limit.COMMANDS_PER_DAY), exec.limits());
+        assertTrue(exec.streaming());
+    }
+
+    @Test
+    void acceptsATrailingSlashAndChecksNoOwnerOutsideASandbox() {
+        RouteTable.Route create = routes.resolve("POST", "/v1/sandboxes/");
+        assertEquals("/v1/sandboxes", create.path());
+        assertNull(create.sandboxId());
+        assertEquals(List.of(Limit.CONCURRENT_SANDBOXES, Limit.SANDBOX_CREATES_PER_DAY), create.limits());
+    }
+
+    @Test
+    void adminEndpointsNeedTheAdminRole() {
+        assertTrue(routes.resolve("PUT", "/v1/admin/plans/pro").adminOnly());
+        assertTrue(routes.resolve("DELETE", "/v1/admin/api-keys/0f0e").adminOnly());
+        assertEquals(
+                RouteTable.Downstream.LOCAL,
+                routes.resolve("GET", "/v1/admin/api-keys").downstream());
+        assertTrue(!routes.resolve("GET", "/v1/plans").adminOnly());
+    }
+
+    @Test
+    void routesNothingElse() {
+        assertNull(routes.resolve("GET", "/v1/sandboxes/sb-abc/secrets"));
+        assertNull(routes.resolve("GET", "/v1/sandboxes/bad%2Fid"));
+        assertNull(routes.resolve("POST", "/v1/sandboxes//exec"));
+        assertNull(routes.resolve("GET", "/v1/admin/plans/pro/extra"));
+        assertNull(routes.resolve("PATCH", "/v1/sandboxes/sb-abc"));
+    }
+
+    @Test
+    void namesTheMethodsAPathAccepts() {
+        assertEquals(List.of("GET", "PUT", "DELETE"), routes.allowedMethods("/v1/sandboxes/sb-abc/files"));
+        assertEquals(List.of(), routes.allowedMethods("/v1/nothing"));
+    }
+
+    @Test
+    void listsEachEndpointOnce() {
+        Set<String> seen = new HashSet<>();
+        for (RouteTable.Endpoint e : RouteTable.ENDPOINTS) {
+            assertTrue(seen.add(e.method() + " " + e.template()), "twice: " + e);
+        }
+    }
+
+    private static GatewayConfig config() {
+        return (GatewayConfig) Proxy.newProxyInstance(
+                GatewayConfig.class.getClassLoader(),
+                new Class<?>[] {GatewayConfig.class},
+                (proxy, method, args) -> switch (method.getName()) {
+                    case "maxJsonBodyBytes" -> JSON;
+                    case "maxUploadBytes" -> UPLOAD;
+                    default -> throw new UnsupportedOperationException(method.getName());
+                });
+    }
+}
