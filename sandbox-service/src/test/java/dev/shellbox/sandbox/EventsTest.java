@@ -66,6 +66,20 @@ class EventsTest {
         assertThat(events).allSatisfy(e -> assertThat(e.get("userId").asText()).isEqualTo(USER));
     }
 
+    @Test
+    void builtInAndEscalatedCommandsAreCountedApart() {
+        String id = createSandbox(USER, "{\"provider\":\"local\"}");
+        exec(USER, id, "echo hi | python3 -c 'import sys; print(sys.stdin.read().strip())' | grep h");
+
+        List<JsonNode> events =
+                read(Topics.USAGE, e -> id.equals(e.path("sandboxId").asText()), 4);
+        assertThat(events)
+                .extracting(e -> e.get("operation").asText() + "/"
+                        + e.get("location").asText() + "/" + e.get("count").asLong())
+                .containsExactly("sandbox.create/worker/1", "exec/mixed/1", "command/worker/2", "command/container/1");
+        assertThat(events.get(1).get("containerMs").asLong()).isPositive();
+    }
+
     private List<JsonNode> read(String topic, Predicate<JsonNode> mine, int expected) {
         List<JsonNode> events = new ArrayList<>();
         Properties props = new Properties();

@@ -248,6 +248,10 @@ public class ExecService {
         return "'" + value.replace("'", "'\\''") + "'";
     }
 
+    /**
+     * Records the exec and its commands: built-in stages and escalated ones as separate {@code command} events
+     * (locations worker and container), so that aggregates tell the two apart.
+     */
     private void meter(
             Sandbox sandbox,
             Location location,
@@ -255,7 +259,8 @@ public class ExecService {
             long bytesOut,
             long containerMs,
             ExecutionResult result) {
-        long commands = result.builtinCommands() + result.escalatedCommands();
+        long builtins = result.builtinCommands();
+        long escalated = result.escalatedCommands();
         try {
             VertxContextSupport.subscribeAndAwait(() -> Panache.withTransaction(() -> sandboxes
                     .touch(sandbox.id)
@@ -272,7 +277,7 @@ public class ExecService {
                                     0,
                                     bytesOut,
                                     containerMs)))
-                    .call(() -> commands == 0
+                    .call(() -> builtins == 0
                             ? Uni.createFrom().voidItem()
                             : outbox.add(
                                     Topics.USAGE,
@@ -281,15 +286,32 @@ public class ExecService {
                                             sandbox.userId,
                                             sandbox.id,
                                             Operation.COMMAND,
-                                            location,
-                                            commands,
-                                            durationMs,
+                                            Location.WORKER,
+                                            builtins,
+                                            Math.max(0, durationMs - containerMs),
                                             0,
                                             0,
+                                            0)))
+                    .call(() -> escalated == 0
+                            ? Uni.createFrom().voidItem()
+                            : outbox.add(
+                                    Topics.USAGE,
+                                    sandbox.userId,
+                                    UsageEvent.of(
+                                            sandbox.userId,
+                                            sandbox.id,
+                                            Operation.COMMAND,
+                                            Location.CONTAINER,
+                                            escalated,
+                                            containerMs,
+                                            0,
+                                            0,
+                                            // container time is on the exec event; counted once
                                             0)))));
         } catch (Throwable e) {
             LOG.errorf("sandbox %s: recording the exec's usage failed: %s", sandbox.id, e.getMessage());
         }
+    }
     }
 
     @PreDestroy
