@@ -135,6 +135,13 @@ public final class DevStack {
         }
     }
 
+    private boolean ownsPidFile() throws IOException {
+        return Files.exists(layout.pidFile())
+                && Files.readString(layout.pidFile())
+                        .trim()
+                        .equals(Long.toString(ProcessHandle.current().pid()));
+    }
+
     private void shutdown() {
         if (stack != null) {
             stack.close();
@@ -143,8 +150,12 @@ public final class DevStack {
             p.stop(20);
         }
         try {
-            Files.deleteIfExists(layout.childrenFile());
-            Files.deleteIfExists(layout.pidFile());
+            // Only the `run` that wrote them removes them: test infrastructure stopping beside a running stack must
+            // leave `make stop` able to find that stack.
+            if (ownsPidFile()) {
+                Files.deleteIfExists(layout.childrenFile());
+                Files.deleteIfExists(layout.pidFile());
+            }
         } catch (IOException e) {
             System.err.println("dev-stack: " + e.getMessage());
         }

@@ -312,7 +312,6 @@ public class ExecService {
             LOG.errorf("sandbox %s: recording the exec's usage failed: %s", sandbox.id, e.getMessage());
         }
     }
-    }
 
     @PreDestroy
     void shutdown() {
