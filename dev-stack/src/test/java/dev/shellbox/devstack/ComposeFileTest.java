@@ -112,4 +112,15 @@ class ComposeFileTest {
         }
         assertFalse(((List<String>) service("keycloak").get("ports")).isEmpty());
     }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void theGatewayAcceptsTheTokensKeycloakIssues() {
+        Map<String, Object> gateway =
+                (Map<String, Object>) service("api-gateway").get("environment");
+        Map<String, Object> keycloak = (Map<String, Object>) service("keycloak").get("environment");
+        assertEquals("true", String.valueOf(gateway.get("SHELLBOX_OIDC_ENABLED")));
+        assertEquals(keycloak.get("KC_HOSTNAME") + "/realms/shellbox", gateway.get("QUARKUS_OIDC_TOKEN_ISSUER"));
+        assertTrue(String.valueOf(gateway.get("SHELLBOX_OIDC_ISSUER")).startsWith("http://keycloak:"));
+    }
 }
