@@ -249,6 +249,29 @@ class BubblewrapContainerTest {
     }
 
     @Test
+    void oneSandboxAtItsProcessLimitLeavesOthersFree() throws Exception {
+        Box greedy = new Box(false);
+        Box other = new Box(false);
+        // the greedy sandbox's children hold its whole process allowance for a while after its exec ends
+        Run filled = greedy.run("python3 - <<'EOF'\n"
+                + "import os, time\n"
+                + "n = 0\n"
+                + "while True:\n"
+                + "    try:\n"
+                + "        if os.fork() == 0:\n"
+                + "            time.sleep(20)\n"
+                + "            os._exit(0)\n"
+                + "        n += 1\n"
+                + "    except OSError:\n"
+                + "        break\n"
+                + "print(n)\n"
+                + "EOF\n");
+        assertThat(Integer.parseInt(filled.stdout().strip())).isLessThan(PROCESSES);
+        assertThat(other.run("python3 -c 'print(2)'").stdout()).isEqualTo("2\n");
+        greedy.container.stop();
+    }
+
+    @Test
     void aBackgroundServerOutlivesItsExecAndIsReachableOnlyWithNetwork() throws Exception {
         int port;
         try (ServerSocket s = new ServerSocket(0)) {
