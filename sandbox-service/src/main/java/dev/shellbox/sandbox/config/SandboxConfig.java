@@ -59,7 +59,7 @@ public interface SandboxConfig {
         @WithDefault("/usr/bin/setpriv")
         String setpriv();
 
-        /** Host user that programs run as; give it no other use, since the process limit counts its processes. */
+        /** Host user that programs run as; give it no other use. */
         @WithDefault("64000")
         int hostUid();
 
