@@ -234,10 +234,8 @@ public class CommitService {
             case "mkdir" -> ops.mkdir(m, p.path(), true, c.mode()).replaceWithVoid();
             case "write" ->
                 data(m, p)
-                        .flatMap(data -> ops.writeFile(m, p.path(), data, c.mode(), true, null))
-                        .flatMap(n -> c.mtime() == null
-                                ? Uni.createFrom().voidItem()
-                                : ops.utimes(m, p.path(), c.mtime()).replaceWithVoid());
+                        .flatMap(data -> ops.writeFile(m, p.path(), data, c.mode(), true, null, c.mtime()))
+                        .replaceWithVoid();
             case "symlink" -> ops.symlink(m, p.path(), c.target()).replaceWithVoid();
             case "delete" -> ops.remove(m, p.path(), Boolean.TRUE.equals(c.recursive()));
             case "rename" -> ops.rename(m, p.path(), p.to(), true);

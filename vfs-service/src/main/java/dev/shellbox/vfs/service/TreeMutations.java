@@ -118,6 +118,18 @@ class TreeMutations {
      */
     Uni<Node> writeFile(
             Mutation m, String path, FileData data, Integer mode, boolean createParents, String expectedSha256) {
+        return writeFile(m, path, data, mode, createParents, expectedSha256, null);
+    }
+
+    /** {@link #writeFile} with the file's modification time ({@code null}: now), set in the same step. */
+    Uni<Node> writeFile(
+            Mutation m,
+            String path,
+            FileData data,
+            Integer mode,
+            boolean createParents,
+            String expectedSha256,
+            Instant mtime) {
         m.limits.checkFileSize(path, data.size());
         return resolve(m.tree(), path, true).flatMap(r -> {
             if (r.exists() && r.node().isDirectory()) {
@@ -139,7 +151,7 @@ class TreeMutations {
                 n.sha256 = data.sha256();
                 n.inlineData = data instanceof FileData.Inline inline ? inline.bytes() : null;
                 n.contentHash = data instanceof FileData.Inline ? null : data.sha256();
-                n.mtime = m.now;
+                n.mtime = mtime == null ? m.now : mtime;
                 n.ctime = m.now;
                 n.version = m.version();
                 if (mode != null) {
