@@ -2,12 +2,8 @@ package dev.shellbox.shell.commands;
 
 import dev.shellbox.shell.commands.text.ByteSink;
 import dev.shellbox.shell.commands.text.GnuNumber;
-import dev.shellbox.shell.commands.text.Inputs;
 import dev.shellbox.shell.commands.text.Quoting;
 import dev.shellbox.shell.commands.text.TrailingWindow;
-import dev.shellbox.shell.fs.Errno;
-import dev.shellbox.shell.fs.FsException;
-import dev.shellbox.shell.io.Text;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.ArrayList;
@@ -138,45 +134,7 @@ public final class TailCommand implements Command {
         List<String> files = parsed.operands().isEmpty() ? List.of("-") : parsed.operands();
         boolean headers = plan.headers != null ? plan.headers : files.size() > 1;
         ByteSink out = new ByteSink(ctx.stdout());
-        int status = 0;
-        boolean first = true;
-        try {
-            for (String file : files) {
-                ctx.checkCancelled();
-                InputStream in;
-                boolean directory = false;
-                try {
-                    in = Inputs.open(ctx, file);
-                } catch (FsException e) {
-                    if (e.errno() != Errno.EISDIR) {
-                        out.flush();
-                        ctx.error("cannot open " + Quoting.shellAlways(file) + " for reading: "
-                                + e.errno().message());
-                        status = 1;
-                        continue;
-                    }
-                    in = InputStream.nullInputStream();
-                    directory = true;
-                }
-                if (headers) {
-                    out.writeAscii(first ? "" : "\n");
-                    out.write(Text.encode("==> " + (file.equals("-") ? "standard input" : file) + " <==\n"));
-                }
-                first = false;
-                if (directory) {
-                    out.flush();
-                    ctx.error("error reading " + Quoting.shellAlways(file) + ": " + Errno.EISDIR.message());
-                    status = 1;
-                    continue;
-                }
-                try (InputStream input = in) {
-                    copyTail(ctx, input, out, plan);
-                }
-            }
-        } finally {
-            out.flush();
-        }
-        return status;
+        return HeaderedFiles.copyEach(ctx, files, headers, out, in -> copyTail(ctx, in, out, plan));
     }
 
     private static void copyTail(CommandContext ctx, InputStream in, ByteSink out, Plan plan) throws IOException {
