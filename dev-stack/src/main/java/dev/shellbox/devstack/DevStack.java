@@ -136,10 +136,7 @@ public final class DevStack {
     }
 
     private boolean ownsPidFile() throws IOException {
-        return Files.exists(layout.pidFile())
-                && Files.readString(layout.pidFile())
-                        .trim()
-                        .equals(Long.toString(ProcessHandle.current().pid()));
+        return Long.valueOf(ProcessHandle.current().pid()).equals(runningPid());
     }
 
     private void shutdown() {
