@@ -5,21 +5,13 @@ import static dev.shellbox.sandbox.Requests.createSandbox;
 import static dev.shellbox.sandbox.Requests.exec;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.shellbox.contracts.Topics;
+import dev.shellbox.platform.testing.TopicRecords;
 import io.quarkus.test.junit.QuarkusTest;
-import jakarta.inject.Inject;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Properties;
-import java.util.UUID;
 import java.util.function.Predicate;
-import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.apache.kafka.clients.consumer.KafkaConsumer;
-import org.apache.kafka.common.serialization.StringDeserializer;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.junit.jupiter.api.Test;
 
@@ -27,9 +19,6 @@ import org.junit.jupiter.api.Test;
 @QuarkusTest
 class EventsTest {
     private static final String USER = "events-user";
-
-    @Inject
-    ObjectMapper json;
 
     @ConfigProperty(name = "kafka.bootstrap.servers")
     String kafka;
@@ -81,39 +70,8 @@ class EventsTest {
     }
 
     private List<JsonNode> read(String topic, Predicate<JsonNode> mine, int expected) {
-        List<JsonNode> events = new ArrayList<>();
-        Properties props = new Properties();
-        props.put("bootstrap.servers", kafka);
-        props.put("group.id", "sandbox-events-test-" + UUID.randomUUID());
-        props.put("auto.offset.reset", "earliest");
-        props.put("key.deserializer", StringDeserializer.class.getName());
-        props.put("value.deserializer", StringDeserializer.class.getName());
-        try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(props)) {
-            consumer.subscribe(List.of(topic));
-            long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
-            // a short grace period after the expected count shows that nothing more arrives
-            long settleUntil = Long.MAX_VALUE;
-            while (System.nanoTime() < Math.min(deadline, settleUntil)) {
-                for (ConsumerRecord<String, String> r : consumer.poll(Duration.ofMillis(300))) {
-                    JsonNode e = parse(r.value());
-                    if (e != null && mine.test(e)) {
-                        events.add(e);
-                    }
-                }
-                if (events.size() >= expected && settleUntil == Long.MAX_VALUE) {
-                    settleUntil = System.nanoTime() + Duration.ofSeconds(2).toNanos();
-                }
-            }
-        }
-        return events;
-    }
-
-    /** The topics are shared with other suites, some of which publish deliberately malformed records. */
-    private JsonNode parse(String value) {
-        try {
-            return json.readTree(value);
-        } catch (JsonProcessingException e) {
-            return null;
-        }
+        return TopicRecords.read(kafka, topic, mine, expected, Duration.ofSeconds(2)).stream()
+                .map(TopicRecords.Message::value)
+                .toList();
     }
 }

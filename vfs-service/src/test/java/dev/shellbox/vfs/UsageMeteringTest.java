@@ -3,22 +3,15 @@ package dev.shellbox.vfs;
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.shellbox.contracts.Topics;
 import dev.shellbox.platform.testing.PostgresTestResource;
+import dev.shellbox.platform.testing.TopicRecords;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
-import jakarta.inject.Inject;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Properties;
 import java.util.UUID;
-import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.apache.kafka.clients.consumer.KafkaConsumer;
-import org.apache.kafka.common.serialization.StringDeserializer;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.junit.jupiter.api.Test;
 
@@ -26,9 +19,6 @@ import org.junit.jupiter.api.Test;
 @QuarkusTestResource(PostgresTestResource.class)
 @QuarkusTestResource(UsagePlanStub.class)
 class UsageMeteringTest {
-    @Inject
-    ObjectMapper json;
-
     @ConfigProperty(name = "kafka.bootstrap.servers")
     String kafka;
 
@@ -44,26 +34,11 @@ class UsageMeteringTest {
                 .then()
                 .statusCode(200);
 
-        List<JsonNode> events = new ArrayList<>();
-        Properties props = new Properties();
-        props.put("bootstrap.servers", kafka);
-        props.put("group.id", "meter-test-" + UUID.randomUUID());
-        props.put("auto.offset.reset", "earliest");
-        props.put("key.deserializer", StringDeserializer.class.getName());
-        props.put("value.deserializer", StringDeserializer.class.getName());
-        try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(props)) {
-            consumer.subscribe(List.of(Topics.USAGE));
-            long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
-            while (events.size() < 3 && System.nanoTime() < deadline) {
-                for (ConsumerRecord<String, String> r : consumer.poll(Duration.ofMillis(500))) {
-                    JsonNode e = parse(r.value());
-                    if (e != null && v.equals(e.path("sandboxId").asText())) {
-                        assertThat(r.key()).isEqualTo(user);
-                        events.add(e);
-                    }
-                }
-            }
-        }
+        List<TopicRecords.Message> messages = TopicRecords.read(
+                kafka, Topics.USAGE, e -> v.equals(e.path("sandboxId").asText()), 3, Duration.ZERO);
+        assertThat(messages).allSatisfy(m -> assertThat(m.key()).isEqualTo(user));
+        List<JsonNode> events =
+                messages.stream().map(TopicRecords.Message::value).toList();
         assertThat(events)
                 .extracting(e -> e.get("operation").asText())
                 .containsExactly("file.write", "file.read", "file.op");
@@ -74,14 +49,5 @@ class UsageMeteringTest {
             assertThat(e.get("type").asText()).isEqualTo("usage");
             assertThat(e.get("count").asLong()).isEqualTo(1);
         });
-    }
-
-    /** The topic is shared with other suites, some of which publish deliberately malformed records. */
-    private JsonNode parse(String value) {
-        try {
-            return json.readTree(value);
-        } catch (JsonProcessingException e) {
-            return null;
-        }
     }
 }
