@@ -1,8 +1,7 @@
 package dev.shellbox.gateway;
 
-import dev.shellbox.platform.testing.ServiceProcessTestResource;
+import dev.shellbox.platform.testing.ServiceProcess;
 import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
-import java.util.HashMap;
 import java.util.Map;
 
 /**
@@ -13,26 +12,22 @@ import java.util.Map;
 public class SandboxServicesTestResource implements QuarkusTestResourceLifecycleManager {
     private static final String NO_USAGE_SERVICE = "http://127.0.0.1:1";
 
-    private final ServiceProcessTestResource vfs = new ServiceProcessTestResource();
-    private final ServiceProcessTestResource sandbox = new ServiceProcessTestResource();
+    private ServiceProcess vfs;
+    private ServiceProcess sandbox;
 
     @Override
     public Map<String, String> start() {
-        vfs.init(Map.of(
-                "module", "vfs-service",
-                "portVariable", "SHELLBOX_VFS_PORT",
-                "urlProperty", "shellbox.gateway.vfs-url"));
         try {
-            Map<String, String> config = new HashMap<>(vfs.start());
-            sandbox.init(Map.of(
-                    "module", "sandbox-service",
-                    "portVariable", "SHELLBOX_SANDBOX_PORT",
-                    "urlProperty", "shellbox.gateway.sandbox-url",
-                    "env.SHELLBOX_VFS_URL", config.get("shellbox.gateway.vfs-url"),
-                    "env.SHELLBOX_USAGE_URL", NO_USAGE_SERVICE));
-            config.putAll(sandbox.start());
-            config.put("shellbox.gateway.usage-url", NO_USAGE_SERVICE);
-            return config;
+            vfs = new ServiceProcess("vfs-service", "SHELLBOX_VFS_PORT", Map.of()).startFresh();
+            sandbox = new ServiceProcess(
+                            "sandbox-service",
+                            "SHELLBOX_SANDBOX_PORT",
+                            Map.of("SHELLBOX_VFS_URL", vfs.url(), "SHELLBOX_USAGE_URL", NO_USAGE_SERVICE))
+                    .startFresh();
+            return Map.of(
+                    "shellbox.gateway.vfs-url", vfs.url(),
+                    "shellbox.gateway.sandbox-url", sandbox.url(),
+                    "shellbox.gateway.usage-url", NO_USAGE_SERVICE);
         } catch (RuntimeException e) {
             stop();
             throw e;
@@ -41,7 +36,11 @@ public class SandboxServicesTestResource implements QuarkusTestResourceLifecycle
 
     @Override
     public void stop() {
-        sandbox.stop();
-        vfs.stop();
+        if (sandbox != null) {
+            sandbox.stop();
+        }
+        if (vfs != null) {
+            vfs.stop();
+        }
     }
 }

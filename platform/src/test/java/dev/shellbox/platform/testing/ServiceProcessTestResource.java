@@ -1,22 +1,19 @@
 package dev.shellbox.platform.testing;
 
 import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
-import java.util.HashMap;
 import java.util.Map;
 
 /**
  * Runs another service of the suite as a real {@link ServiceProcess} for a @QuarkusTest, on a fresh database. Init
  * args: {@code module} (e.g. vfs-service), {@code portVariable} (the env variable that sets its port, e.g.
  * SHELLBOX_VFS_PORT), {@code urlProperty} (the property of the service under test that receives its URL, e.g.
- * quarkus.rest-client.vfs.url); optional {@code env.NAME} args set more environment variables of the process (e.g.
- * {@code env.SHELLBOX_VFS_URL}). The module must be built before the tests run (the reactor builds it first when the
+ * quarkus.rest-client.vfs.url). The module must be built before the tests run (the reactor builds it first when the
  * service under test declares it as a test-scoped pom dependency).
  */
 public class ServiceProcessTestResource implements QuarkusTestResourceLifecycleManager {
     private String module;
     private String portVariable;
     private String urlProperty;
-    private final Map<String, String> extraEnv = new HashMap<>();
     private ServiceProcess service;
 
     @Override
@@ -24,16 +21,11 @@ public class ServiceProcessTestResource implements QuarkusTestResourceLifecycleM
         module = initArgs.get("module");
         portVariable = initArgs.get("portVariable");
         urlProperty = initArgs.get("urlProperty");
-        initArgs.forEach((name, value) -> {
-            if (name.startsWith("env.")) {
-                extraEnv.put(name.substring("env.".length()), value);
-            }
-        });
     }
 
     @Override
     public Map<String, String> start() {
-        service = new ServiceProcess(module, portVariable, extraEnv).startFresh();
+        service = new ServiceProcess(module, portVariable, Map.of()).startFresh();
         return Map.of(urlProperty, service.url());
     }
 
