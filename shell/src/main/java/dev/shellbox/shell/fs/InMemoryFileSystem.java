@@ -29,6 +29,8 @@ public final class InMemoryFileSystem implements FileSystem {
     private final int gid;
     private final Dir root;
     private final ContentSource contentSource;
+    /** Counts changes to the tree; written under {@link #lock}. */
+    private volatile long version;
 
     /** An empty tree owned by uid and gid 1000, on the system clock. */
     public InMemoryFileSystem() {
@@ -337,6 +339,7 @@ public final class InMemoryFileSystem implements FileSystem {
     @Override
     public OutputStream newOutputStream(String path, WriteMode mode, int createMode) throws FsException {
         synchronized (lock) {
+            version++;
             RegularFile file;
             Node existing;
             try {
@@ -406,6 +409,7 @@ public final class InMemoryFileSystem implements FileSystem {
     @Override
     public void createDirectory(String path, int mode) throws FsException {
         synchronized (lock) {
+            version++;
             Dir parent = parentDir(path);
             String name = checkedName(path);
             if (parent.entries.containsKey(name)) {
@@ -420,6 +424,7 @@ public final class InMemoryFileSystem implements FileSystem {
     @Override
     public void delete(String path) throws FsException {
         synchronized (lock) {
+            version++;
             if (PathNames.normalize(path).equals("/")) {
                 throw new FsException(Errno.EBUSY, path);
             }
@@ -445,6 +450,7 @@ public final class InMemoryFileSystem implements FileSystem {
     @Override
     public void rename(String from, String to) throws FsException {
         synchronized (lock) {
+            version++;
             String src = PathNames.normalize(from);
             String dst = PathNames.normalize(to);
             Dir fromParent = parentDir(src);
@@ -494,6 +500,7 @@ public final class InMemoryFileSystem implements FileSystem {
     @Override
     public void createSymlink(String link, String target) throws FsException {
         synchronized (lock) {
+            version++;
             Dir parent = parentDir(link);
             String name = checkedName(link);
             if (parent.entries.containsKey(name)) {
@@ -518,6 +525,7 @@ public final class InMemoryFileSystem implements FileSystem {
     @Override
     public void createHardLink(String link, String existing) throws FsException {
         synchronized (lock) {
+            version++;
             Node node = resolve(existing, false);
             if (node instanceof Dir) {
                 throw new FsException(Errno.EPERM, existing);
@@ -537,6 +545,7 @@ public final class InMemoryFileSystem implements FileSystem {
     @Override
     public void setMode(String path, int mode) throws FsException {
         synchronized (lock) {
+            version++;
             Node node = resolve(path, true);
             node.mode = mode & 07777;
             node.ctime = clock.millis();
@@ -546,6 +555,7 @@ public final class InMemoryFileSystem implements FileSystem {
     @Override
     public void setTimes(String path, long mtimeMillis, long atimeMillis) throws FsException {
         synchronized (lock) {
+            version++;
             Node node = resolve(path, true);
             node.mtime = mtimeMillis;
             node.atime = atimeMillis;
@@ -559,6 +569,7 @@ public final class InMemoryFileSystem implements FileSystem {
             throw new FsException(Errno.EINVAL, path);
         }
         synchronized (lock) {
+            version++;
             Node node = resolve(path, true);
             if (node instanceof Dir) {
                 throw new FsException(Errno.EISDIR, path);
@@ -578,6 +589,7 @@ public final class InMemoryFileSystem implements FileSystem {
      */
     public void addLazyFile(String path, int mode, long mtimeMillis, long size, String contentId) throws FsException {
         synchronized (lock) {
+            version++;
             RegularFile file = placeFile(path, mode, mtimeMillis);
             file.loaded = false;
             file.lazySize = size;
@@ -588,6 +600,7 @@ public final class InMemoryFileSystem implements FileSystem {
     /** Adds a regular file with its bytes, clean with respect to {@code contentId} (which may be null). */
     public void addFile(String path, int mode, long mtimeMillis, byte[] content, String contentId) throws FsException {
         synchronized (lock) {
+            version++;
             RegularFile file = placeFile(path, mode, mtimeMillis);
             file.data = content;
             file.length = content.length;
@@ -606,6 +619,14 @@ public final class InMemoryFileSystem implements FileSystem {
         file.mtime = file.atime = mtimeMillis;
         parent.entries.put(name, file);
         return file;
+    }
+
+    /**
+     * A number that grows with every change to the tree (content, entries, modes, times; not reads): an unchanged
+     * number means an unchanged tree, so a copy kept in sync elsewhere needs no comparison.
+     */
+    public long version() {
+        return version;
     }
 
     /**
@@ -811,6 +832,7 @@ public final class InMemoryFileSystem implements FileSystem {
                 return;
             }
             synchronized (lock) {
+                version++;
                 file.modified(path);
                 long at = position < 0 ? file.length : position;
                 long end = at + len;

@@ -334,20 +334,22 @@ final class External {
             return 127;
         }
         sh.session.escalatedCommands.incrementAndGet();
-        if (sh.jobSettled != null) {
-            sh.jobSettled.countDown();
-        }
         DetachableOutput stdoutSink = new DetachableOutput(out == null ? OutputStream.nullOutputStream() : out.out);
         DetachableOutput stderrSink = new DetachableOutput(err == null ? OutputStream.nullOutputStream() : err.out);
         Runnable unregister = sh.cancellation.onCancel(() -> {
-            if (sh.inBackgroundJob && endedNormally(sh.cancellation)) {
+            if (sh.outlivingPrograms != null && endedNormally(sh.cancellation)) {
                 // bash leaves background programs running when the script ends; their output goes nowhere
                 stdoutSink.detach();
                 stderrSink.detach();
+                sh.outlivingPrograms.add(p);
             } else {
                 p.signal(9);
             }
         });
+        if (sh.jobSettled != null) {
+            // only now: the execution that waits for this ends with the program already known to outlive it
+            sh.jobSettled.countDown();
+        }
         List<Future<?>> pumps = new ArrayList<>(3);
         Future<?> stdinPump = null;
         try {
@@ -358,7 +360,13 @@ final class External {
             if (p.stdout() != null) {
                 pumps.add(Session.POOL.submit(() -> {
                     if (!pump(p.stdout(), stdoutSink, false)) {
-                        p.signal(13);
+                        // nobody reads any more: the program's next write fails with SIGPIPE or EPIPE, as after a
+                        // real pipe's reader exited
+                        try {
+                            p.stdout().close();
+                        } catch (IOException e) {
+                            p.signal(13);
+                        }
                     }
                 }));
             }
@@ -390,6 +398,9 @@ final class External {
             return status;
         } finally {
             unregister.run();
+            if (sh.outlivingPrograms != null) {
+                sh.outlivingPrograms.remove(p);
+            }
         }
     }
 

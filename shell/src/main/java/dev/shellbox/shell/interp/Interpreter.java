@@ -27,6 +27,7 @@ import java.io.OutputStream;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CountDownLatch;
@@ -69,8 +70,11 @@ public final class Interpreter implements ExpansionContext {
     int sourceDepth;
     boolean runningTrap;
     boolean inCommandSubstitution;
-    /** Runs inside a background job: escalated programs it starts outlive the end of the execution, as in bash. */
-    boolean inBackgroundJob;
+    /**
+     * Inside a background job, whose escalated programs outlive the end of the execution as in bash: the programs
+     * that did, which signals sent to the job (a later {@code kill %1}) reach. Null outside background jobs.
+     */
+    Set<EscalatedProcess> outlivingPrograms;
     /** Counted down when this background job started an escalated program (or ended); null outside jobs. */
     CountDownLatch jobSettled;
     /** Signals sent to this process that it traps, delivered between commands. */
@@ -95,7 +99,7 @@ public final class Interpreter implements ExpansionContext {
         sub.depth = depth + 1;
         sub.errexitSuppressed = errexitSuppressed;
         sub.loopDepth = 0;
-        sub.inBackgroundJob = inBackgroundJob;
+        sub.outlivingPrograms = outlivingPrograms;
         sub.jobSettled = jobSettled;
         sub.st.pid = session.newPid();
         checkDepth(sub.depth);
@@ -1452,6 +1456,14 @@ public final class Interpreter implements ExpansionContext {
         Interpreter d = delegate;
         if (d != null) {
             d.receive(sig, sender);
+            return;
+        }
+        if (outlivingPrograms != null && !outlivingPrograms.isEmpty()) {
+            // the execution that started this job is over: only its programs are left to receive the signal
+            killSignal = sig;
+            for (EscalatedProcess p : outlivingPrograms) {
+                p.signal(sig);
+            }
             return;
         }
         String name = Signals.name(sig);

@@ -8,6 +8,7 @@ import java.io.InputStream;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 
@@ -203,7 +204,7 @@ final class Pipelines {
         Cancellation jobCancellation = sh.cancellation.child();
         Interpreter child = new Interpreter(sh.session, sh.st.copyForSubshell(), jobCancellation);
         child.depth = sh.depth + 1;
-        child.inBackgroundJob = true;
+        child.outlivingPrograms = ConcurrentHashMap.newKeySet();
         CountDownLatch settled = new CountDownLatch(1);
         child.jobSettled = settled;
         if (sh.session.escalator != Escalator.NONE) {

@@ -28,6 +28,29 @@ class InMemoryFileSystemTest {
     }
 
     @Test
+    void theVersionMovesWithEveryChangeAndNotWithReads() throws IOException {
+        long v0 = fs.version();
+        fs.createDirectory("/d", 0755);
+        write(fs, "/d/a", "one");
+        long written = fs.version();
+        assertThat(written).isGreaterThan(v0);
+        read(fs, "/d/a");
+        fs.stat("/d/a");
+        fs.list("/d");
+        fs.snapshot();
+        assertThat(fs.version()).isEqualTo(written);
+        long before = fs.version();
+        fs.setMode("/d/a", 0600);
+        assertThat(fs.version()).isGreaterThan(before);
+        before = fs.version();
+        fs.rename("/d/a", "/d/b");
+        assertThat(fs.version()).isGreaterThan(before);
+        before = fs.version();
+        fs.delete("/d/b");
+        assertThat(fs.version()).isGreaterThan(before);
+    }
+
+    @Test
     void followsRelativeAndAbsoluteSymlinksInEveryComponent() throws IOException {
         fs.createDirectory("/a", 0755);
         fs.createDirectory("/a/b", 0755);
