@@ -13,7 +13,11 @@ public enum Limit {
     STORAGE_BYTES(false),
     CONTAINER_SECONDS_PER_DAY(true),
     MAX_EXEC_TIMEOUT_MS(false),
-    MAX_OUTPUT_BYTES(false);
+    MAX_OUTPUT_BYTES(false),
+    /** Address space of each program a sandbox runs outside the interpreter. */
+    CONTAINER_MEMORY_BYTES(false),
+    /** Processes and threads of each program a sandbox runs outside the interpreter, its children included. */
+    CONTAINER_PROCESSES(false);
 
     private final boolean daily;
 

@@ -23,6 +23,7 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Clock;
 import java.util.Arrays;
 import java.util.Comparator;
+import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
 
@@ -59,9 +60,11 @@ public final class EscalationBenchmark {
                     1024,
                     600,
                     256L << 20,
-                    1024);
+                    1024,
+                    new LocalSettings.Network(
+                            "/usr/bin/unshare", "/usr/bin/nsenter", "/usr/bin/slirp4netns", "/usr/sbin/ip", List.of()));
             BubblewrapProvider provider = new BubblewrapProvider(settings);
-            provider.checkAvailable();
+            provider.checkAvailable(false);
             stageLatency(provider);
             syncCost(state);
             throughput(provider);
@@ -74,7 +77,7 @@ public final class EscalationBenchmark {
 
     private static void stageLatency(BubblewrapProvider provider) throws Exception {
         InMemoryFileSystem files = sandboxFiles(10);
-        SandboxContainer container = provider.open(new ContainerSpec("latency", false));
+        SandboxContainer container = provider.open(new ContainerSpec("latency", false, 4L << 30, 1024));
         Shell shell = shell(files, container);
         run(shell, "arch");
         double escalated = median(50, () -> run(shell, "arch"));
@@ -93,6 +96,26 @@ public final class EscalationBenchmark {
         System.out.printf("  same program started directly by the JVM:      %.2f ms median%n", direct);
         System.out.printf("  added by escalation (sync + bubblewrap):       %.2f ms%n", escalated - direct);
         System.out.printf("  built-in 'uname -m' for comparison:             %.3f ms median%n", builtin);
+
+        SandboxContainer networked = provider.open(new ContainerSpec("latency-network", true, 4L << 30, 1024));
+        Shell networkedShell = shell(sandboxFiles(10), networked);
+        long setUp = System.nanoTime();
+        run(networkedShell, "arch");
+        System.out.printf(
+                "first stage of a sandbox with network (namespace, slirp4netns, routes): %.1f ms%n",
+                (System.nanoTime() - setUp) / 1e6);
+        double withNetwork = median(50, () -> run(networkedShell, "arch"));
+        System.out.printf("escalated stage 'arch' with network (warm):     %.2f ms median%n", withNetwork);
+        networked.destroy();
+
+        SandboxContainer large = provider.open(new ContainerSpec("latency-10k", false, 4L << 30, 1024));
+        Shell largeShell = shell(sandboxFiles(FILES), large);
+        run(largeShell, "arch");
+        run(largeShell, "arch");
+        double withFiles = median(50, () -> run(largeShell, "arch"));
+        System.out.printf(
+                "escalated stage 'arch' in a sandbox of %,d files (warm): %.2f ms median%n", FILES, withFiles);
+        large.destroy();
     }
 
     private static void syncCost(Path state) throws Exception {
@@ -104,6 +127,11 @@ public final class EscalationBenchmark {
         System.out.printf(
                 "first sync into the workspace (%d entries): %.1f ms%n",
                 initial.written(), (System.nanoTime() - first) / 1e6);
+        long firstBack = System.nanoTime();
+        pull(mirror, files);
+        System.out.printf(
+                "first sync back (starts watching, compares every entry): %.1f ms%n",
+                (System.nanoTime() - firstBack) / 1e6);
         double pushNothing = median(30, () -> push(mirror, files));
         double pullNothing = median(30, () -> pull(mirror, files));
         int[] n = {0};
@@ -128,7 +156,7 @@ public final class EscalationBenchmark {
 
     private static void throughput(BubblewrapProvider provider) throws Exception {
         InMemoryFileSystem files = sandboxFiles(10);
-        Shell shell = shell(files, provider.open(new ContainerSpec("throughput", false)));
+        Shell shell = shell(files, provider.open(new ContainerSpec("throughput", false, 4L << 30, 1024)));
         String script = "yes 'a line of text that is copied through python' | python3 -c 'import sys;"
                 + " [sys.stdout.write(l) for l in sys.stdin]' | head -c 268435456 | wc -c";
         run(shell, script);

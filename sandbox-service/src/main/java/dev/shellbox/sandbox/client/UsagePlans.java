@@ -17,7 +17,7 @@ import org.eclipse.microprofile.rest.client.inject.RestClient;
 import org.jboss.logging.Logger;
 
 /**
- * The limits of a user's plan that shape an exec (timeout, output size), asked of usage-service and remembered for a
+ * The limits of a user's plan that shape an exec (timeout, output size, escalated programs' resources), asked of usage-service and remembered for a
  * few seconds. When usage-service does not answer, the configured fallback applies and the outage is logged.
  */
 @ApplicationScoped
@@ -25,8 +25,18 @@ public class UsagePlans {
     private static final Logger LOG = Logger.getLogger(UsagePlans.class);
     private static final Duration REMEMBER = Duration.ofSeconds(10);
 
-    /** What an exec may use. */
-    public record ExecLimits(String plan, long maxExecTimeoutMs, long maxOutputBytes) {}
+    /**
+     * What an exec may use.
+     *
+     * @param containerMemoryBytes address space of each escalated program
+     * @param containerProcesses processes and threads of each escalated program
+     */
+    public record ExecLimits(
+            String plan,
+            long maxExecTimeoutMs,
+            long maxOutputBytes,
+            long containerMemoryBytes,
+            long containerProcesses) {}
 
     @RegisterRestClient(configKey = "usage")
     @Path("/internal/v1/users")
@@ -65,7 +75,9 @@ public class UsagePlans {
             limits = new ExecLimits(
                     plan.name(),
                     l.getOrDefault("max_exec_timeout_ms", config.fallback().maxExecTimeoutMs()),
-                    l.getOrDefault("max_output_bytes", config.fallback().maxOutputBytes()));
+                    l.getOrDefault("max_output_bytes", config.fallback().maxOutputBytes()),
+                    l.getOrDefault("container_memory_bytes", config.local().memoryBytes()),
+                    l.getOrDefault("container_processes", (long) config.local().processes()));
         } catch (RuntimeException e) {
             LOG.warnf(
                     "usage-service did not give the plan of %s (%s); using the fallback limits",
@@ -73,7 +85,9 @@ public class UsagePlans {
             limits = new ExecLimits(
                     null,
                     config.fallback().maxExecTimeoutMs(),
-                    config.fallback().maxOutputBytes());
+                    config.fallback().maxOutputBytes(),
+                    config.local().memoryBytes(),
+                    config.local().processes());
         }
         cache.put(userId, new Cached(limits, now.plus(REMEMBER)));
         return limits;

@@ -2,6 +2,7 @@ package dev.shellbox.sandbox.config;
 
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
+import java.util.List;
 
 /** Settings of sandbox-service (prefix {@code shellbox.sandbox}). */
 @ConfigMapping(prefix = "shellbox.sandbox")
@@ -67,11 +68,17 @@ public interface SandboxConfig {
         @WithDefault("64000")
         int hostGid();
 
-        /** Address space of one program, in bytes. */
+        /**
+         * Most address space of one program, in bytes: the plan's {@code container_memory_bytes} applies up to it (and
+         * alone when usage-service does not answer).
+         */
         @WithDefault("4294967296")
         long memoryBytes();
 
-        /** Processes and threads of the host user, all sandboxes of this instance together. */
+        /**
+         * Processes and threads of the host user, every program of this instance together; also the most that the
+         * plan's {@code container_processes} may give one program and its children.
+         */
         @WithDefault("1024")
         int processes();
 
@@ -86,6 +93,29 @@ public interface SandboxConfig {
         /** Open files of one program. */
         @WithDefault("1024")
         int openFiles();
+
+        /** util-linux unshare, which creates the network namespace of a sandbox that may use the network. */
+        @WithDefault("/usr/bin/unshare")
+        String unshare();
+
+        /** util-linux nsenter, which puts a sandbox's programs into its network namespace. */
+        @WithDefault("/usr/bin/nsenter")
+        String nsenter();
+
+        /** slirp4netns, which connects a sandbox's network namespace to the outside (package 'slirp4netns'). */
+        @WithDefault("/usr/bin/slirp4netns")
+        String slirp4netns();
+
+        /** iproute2's ip, which adds the routes that keep programs from the blocked networks. */
+        @WithDefault("/usr/sbin/ip")
+        String ip();
+
+        /**
+         * IPv4 networks (CIDR) that programs of sandboxes with network may not reach, besides this host's own
+         * addresses: private ranges, carrier-grade NAT and link-local (cloud metadata endpoints) by default.
+         */
+        @WithDefault("10.0.0.0/8,172.16.0.0/12,192.168.0.0/16,100.64.0.0/10,169.254.0.0/16")
+        List<String> blockedNetworks();
     }
 
     /** Limits applied when usage-service cannot say what the user's plan allows. */

@@ -6,8 +6,11 @@ package dev.shellbox.sandbox.provider;
  */
 public interface ContainerProvider {
 
-    /** Fails with {@link ProviderUnavailableException} when this host cannot run the provider's containers. */
-    void checkAvailable();
+    /**
+     * Fails with {@link ProviderUnavailableException} when this host cannot run the provider's containers, or, when
+     * {@code network} is asked for, cannot give them a network.
+     */
+    void checkAvailable(boolean network);
 
     /** The container of one sandbox. Opening is cheap: nothing starts before the first program. */
     SandboxContainer open(ContainerSpec spec);

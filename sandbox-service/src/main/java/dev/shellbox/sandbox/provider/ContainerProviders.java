@@ -31,13 +31,14 @@ public class ContainerProviders {
                 c.processes(),
                 c.cpuSeconds(),
                 c.fileSizeBytes(),
-                c.openFiles()));
+                c.openFiles(),
+                new LocalSettings.Network(c.unshare(), c.nsenter(), c.slirp4netns(), c.ip(), c.blockedNetworks())));
     }
 
     /** Checks the local provider at startup, so that creating a sandbox does not wait for it. */
     void onStart(@Observes StartupEvent event) {
         try {
-            local.checkAvailable();
+            local.checkAvailable(false);
         } catch (ProviderUnavailableException e) {
             LOG.warnf("sandboxes with provider 'local' cannot be created: %s", e.getMessage());
         }

@@ -5,5 +5,7 @@ package dev.shellbox.sandbox.provider;
  *
  * @param sandboxId the sandbox, which names the container and its workspace
  * @param network whether programs may use the network
+ * @param memoryBytes address space of each program (the provider may cap it lower)
+ * @param processes processes and threads of each program and its children (the provider may cap it lower)
  */
-public record ContainerSpec(String sandboxId, boolean network) {}
+public record ContainerSpec(String sandboxId, boolean network, long memoryBytes, long processes) {}

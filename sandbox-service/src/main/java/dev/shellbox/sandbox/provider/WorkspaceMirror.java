@@ -13,6 +13,7 @@ import java.io.OutputStream;
 import java.nio.ByteBuffer;
 import java.nio.channels.SeekableByteChannel;
 import java.nio.file.DirectoryStream;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
@@ -28,6 +29,7 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import org.jboss.logging.Logger;
@@ -55,6 +57,7 @@ public final class WorkspaceMirror {
 
     private static final String ATTRIBUTES = "unix:mode,size,lastModifiedTime,ctime,ino";
     private static final int INDEX_FORMAT = 0x53425831;
+    private static final long INDEX_SAVE_INTERVAL_NANOS = TimeUnit.SECONDS.toNanos(2);
     private static final Set<OpenOption> WRITE = Set.of(
             StandardOpenOption.CREATE,
             StandardOpenOption.WRITE,
@@ -71,6 +74,20 @@ public final class WorkspaceMirror {
     private Map<String, Synced> index;
     /** Directories found free of symbolic links during the current sync. Guarded by this. */
     private final Set<Path> realDirectories = new HashSet<>();
+    /** Tells which host paths programs touched; null until the first pull, or when this host cannot watch. */
+    private MirrorWatch watch;
+    /** Set when a watch could not be started; cleared by {@link #pause}, which allows another try. */
+    private boolean watchFailed;
+    /** The {@link InMemoryFileSystem#version} the host was last made equal to; -1 when unknown. Guarded by this. */
+    private long syncedVersion = -1;
+    /** Calls that changed the sandbox's tree during the current pull (each moves its version by one). */
+    private int treeChanges;
+    /** Whether the index changed since it was last saved, and when that was (System.nanoTime). */
+    private boolean indexDirty;
+
+    private long indexSavedAt = System.nanoTime() - INDEX_SAVE_INTERVAL_NANOS;
+    /** Whether the last pull compared every entry rather than the watched ones. */
+    private boolean lastPullComparedAll;
 
     /** How many entries a sync wrote (or imported) and deleted. */
     public record Changes(int written, int deleted) {
@@ -114,6 +131,10 @@ public final class WorkspaceMirror {
     /** Writes what changed in {@code files} since the last sync to the host. */
     public synchronized Changes push(InMemoryFileSystem files) throws IOException {
         Map<String, Synced> idx = index();
+        long version = files.version();
+        if (version == syncedVersion) {
+            return new Changes(0, 0);
+        }
         realDirectories.clear();
         long now = System.currentTimeMillis();
         int written = 0;
@@ -148,16 +169,70 @@ public final class WorkspaceMirror {
         }
         Changes changes = new Changes(written, missing.size());
         if (!changes.isEmpty()) {
-            saveIndex();
+            indexChanged();
         }
+        syncedVersion = version;
         return changes;
     }
 
-    /** Applies what programs created, changed, chmod-ed, symlinked or deleted on the host to {@code files}. */
+    /**
+     * Applies what programs created, changed, chmod-ed, symlinked or deleted on the host to {@code files}: the paths
+     * the watch saw touched, or every entry when there is no watch or it lost track.
+     */
     public synchronized Changes pull(InMemoryFileSystem files) throws IOException {
         Map<String, Synced> idx = index();
         realDirectories.clear();
-        Map<String, HostStat> host = scan();
+        long versionBefore = files.version();
+        treeChanges = 0;
+        Map<String, HostStat> host;
+        Set<String> deleted = new HashSet<>();
+        Optional<Set<String>> touched = touched();
+        lastPullComparedAll = touched.isEmpty();
+        if (touched.isPresent()) {
+            host = new HashMap<>();
+            Set<String> gone = new HashSet<>();
+            for (String path : touched.get()) {
+                // a directory above it may have become something else since, a symbolic link even
+                HostStat h = null;
+                try {
+                    if (hasRealParent(hostPath(path))) {
+                        h = statOrNull(hostPath(path));
+                    }
+                } catch (FileSystemException e) {
+                    // a file now stands where a directory above it was
+                }
+                boolean present = h != null && h.type() != null && isMirrored(path, h.type());
+                if (present) {
+                    host.put(path, h);
+                } else if (idx.containsKey(path)) {
+                    deleted.add(path);
+                }
+                Synced before = idx.get(path);
+                if (before != null
+                        && before.type() == FileType.DIRECTORY
+                        && (!present || h.type() != FileType.DIRECTORY)) {
+                    // what was below a directory that is gone or something else now is gone with it
+                    gone.add(path + "/");
+                }
+            }
+            if (!gone.isEmpty()) {
+                for (String path : idx.keySet()) {
+                    if (!host.containsKey(path) && isBelow(path, gone)) {
+                        deleted.add(path);
+                    }
+                }
+            }
+        } else {
+            host = scan();
+            for (String path : idx.keySet()) {
+                if (!host.containsKey(path)) {
+                    deleted.add(path);
+                }
+            }
+            if (watch != null) {
+                watch.rewatch();
+            }
+        }
         List<String> changed = new ArrayList<>();
         for (Map.Entry<String, HostStat> h : host.entrySet()) {
             Synced s = idx.get(h.getKey());
@@ -174,26 +249,74 @@ public final class WorkspaceMirror {
                 written++;
             }
         }
-        List<String> deleted = new ArrayList<>();
-        for (String path : idx.keySet()) {
-            if (!host.containsKey(path)) {
-                deleted.add(path);
-            }
-        }
-        deleted.sort(Collections.reverseOrder());
-        for (String path : deleted) {
+        List<String> deletions = new ArrayList<>(deleted);
+        deletions.sort(Collections.reverseOrder());
+        for (String path : deletions) {
             removeFromTree(files, path);
             idx.remove(path);
         }
         Changes changes = new Changes(written, deleted.size());
         if (!changes.isEmpty()) {
-            saveIndex();
+            indexChanged();
+        }
+        // the tree took exactly this pull's changes (no one else wrote meanwhile): it matches the host as it was
+        if (versionBefore == syncedVersion && files.version() == versionBefore + treeChanges) {
+            syncedVersion = files.version();
         }
         return changes;
     }
 
+    boolean lastPullComparedAll() {
+        return lastPullComparedAll;
+    }
+
+    /** The paths programs touched since the last pull; empty when every entry must be compared. */
+    private Optional<Set<String>> touched() throws IOException {
+        if (watch == null) {
+            if (!watchFailed) {
+                watch = MirrorWatch.open(root, path -> isMirrored(path, FileType.DIRECTORY))
+                        .orElse(null);
+                watchFailed = watch == null;
+            }
+            // started now (or not at all): what happened before is unknown
+            return Optional.empty();
+        }
+        return watch.changes();
+    }
+
+    /** Whether {@code path} starts with one of {@code prefixes} (directories, each ending in a slash). */
+    private static boolean isBelow(String path, Set<String> prefixes) {
+        for (String prefix : prefixes) {
+            if (path.startsWith(prefix)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * For a time when no program runs: saves the index and stops watching the host (the next pull compares every
+     * entry once).
+     */
+    public synchronized void pause() throws IOException {
+        stopWatching();
+        if (indexDirty) {
+            saveIndex();
+        }
+    }
+
+    private void stopWatching() {
+        if (watch != null) {
+            watch.close();
+            watch = null;
+        }
+        watchFailed = false;
+    }
+
     /** Deletes the mirror and its index. */
     public synchronized void delete() throws IOException {
+        stopWatching();
+        syncedVersion = -1;
         deleteTree(root);
         Files.deleteIfExists(indexFile);
         index = null;
@@ -277,9 +400,11 @@ public final class WorkspaceMirror {
             switch (h.type()) {
                 case DIRECTORY -> {
                     if (isDirectory(files, path)) {
+                        treeChanges++;
                         files.setMode(path, h.mode());
                     } else {
                         removeFromTree(files, path);
+                        treeChanges++;
                         files.createDirectory(path, h.mode());
                     }
                     return new Synced(FileType.DIRECTORY, h.mode(), null, null, 0, 0, false, h);
@@ -287,6 +412,7 @@ public final class WorkspaceMirror {
                 case SYMLINK -> {
                     String target = Files.readSymbolicLink(p).toString();
                     removeFromTree(files, path);
+                    treeChanges++;
                     files.createSymlink(path, target);
                     return new Synced(FileType.SYMLINK, 0777, target, null, 0, 0, false, h);
                 }
@@ -300,6 +426,7 @@ public final class WorkspaceMirror {
                         removeFromTree(files, path);
                     }
                     long mtime = TimeUnit.NANOSECONDS.toMillis(h.mtimeNanos());
+                    treeChanges++;
                     files.addFile(path, h.mode(), mtime, content, null);
                     return new Synced(FileType.REGULAR, h.mode(), null, null, content.length, mtime, false, h);
                 }
@@ -339,13 +466,14 @@ public final class WorkspaceMirror {
         }
     }
 
-    private static void removeFromTree(InMemoryFileSystem files, String path) {
+    private void removeFromTree(InMemoryFileSystem files, String path) {
         try {
             if (files.lstat(path).isDirectory()) {
                 for (String name : files.list(path)) {
                     removeFromTree(files, PathNames.join(path, name));
                 }
             }
+            treeChanges++;
             files.delete(path);
         } catch (FsException e) {
             // already gone
@@ -464,6 +592,15 @@ public final class WorkspaceMirror {
         return root.resolve(path.substring(1));
     }
 
+    private boolean hasRealParent(Path p) {
+        try {
+            requireRealParent(p);
+            return true;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
     /** Refuses paths whose parent is reached through a symbolic link (one a program may have planted). */
     private void requireRealParent(Path p) throws IOException {
         Path parent = p.getParent();
@@ -499,8 +636,11 @@ public final class WorkspaceMirror {
             index = null;
         }
         if (index == null) {
+            stopWatching();
+            syncedVersion = -1;
             Files.createDirectories(root);
             index = verify(loadIndex());
+            indexDirty = true;
         }
         return index;
     }
@@ -566,6 +706,17 @@ public final class WorkspaceMirror {
         }
     }
 
+    /**
+     * Saves the index now and then rather than after every sync: an index older than the workspace only makes the
+     * check on the next start rewrite the entries it no longer vouches for.
+     */
+    private void indexChanged() throws IOException {
+        indexDirty = true;
+        if (System.nanoTime() - indexSavedAt >= INDEX_SAVE_INTERVAL_NANOS) {
+            saveIndex();
+        }
+    }
+
     private void saveIndex() throws IOException {
         Path tmp = indexFile.resolveSibling(indexFile.getFileName() + ".tmp");
         try (OutputStream file = Files.newOutputStream(tmp);
@@ -592,6 +743,8 @@ public final class WorkspaceMirror {
             }
         }
         Files.move(tmp, indexFile, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        indexDirty = false;
+        indexSavedAt = System.nanoTime();
     }
 
     private static String readOptional(DataInputStream in) throws IOException {

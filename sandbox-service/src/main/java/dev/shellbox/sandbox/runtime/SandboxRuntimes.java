@@ -1,5 +1,6 @@
 package dev.shellbox.sandbox.runtime;
 
+import dev.shellbox.sandbox.client.UsagePlans;
 import dev.shellbox.sandbox.client.VolumeApi;
 import dev.shellbox.sandbox.domain.Sandbox;
 import dev.shellbox.sandbox.provider.ContainerProviders;
@@ -31,14 +32,18 @@ public class SandboxRuntimes {
         this.providers = providers;
     }
 
-    /** The sandbox's runtime, loading its volume on first use; blocking. */
-    public SandboxRuntime obtain(Sandbox sandbox) {
+    /**
+     * The sandbox's runtime, loading its volume on first use; blocking. Its programs get the resources of {@code
+     * limits} (the plan's when the runtime starts: a changed plan applies from the next resume).
+     */
+    public SandboxRuntime obtain(Sandbox sandbox, UsagePlans.ExecLimits limits) {
         return running.computeIfAbsent(sandbox.id, id -> {
             VolumeView view =
                     VolumeView.load(id, sandbox.userId, volumes, Identity.SANDBOX.uid(), Identity.SANDBOX.gid());
             SandboxContainer container = providers
                     .forProvider(sandbox.provider)
-                    .map(p -> p.open(new ContainerSpec(id, sandbox.network)))
+                    .map(p -> p.open(new ContainerSpec(
+                            id, sandbox.network, limits.containerMemoryBytes(), limits.containerProcesses())))
                     .orElse(null);
             return new SandboxRuntime(id, sandbox.userId, view, container, Map.copyOf(sandbox.env));
         });

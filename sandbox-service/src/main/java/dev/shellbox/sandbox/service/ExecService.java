@@ -149,7 +149,7 @@ public class ExecService {
         long timeout = Math.min(
                 request.timeoutMs() == null ? config.defaultExecTimeoutMs() : request.timeoutMs(),
                 limits.maxExecTimeoutMs());
-        SandboxRuntime runtime = runtimes.obtain(sandbox);
+        SandboxRuntime runtime = runtimes.obtain(sandbox, limits);
         List<String> warnings = new ArrayList<>();
         try {
             runtime.view().refresh();

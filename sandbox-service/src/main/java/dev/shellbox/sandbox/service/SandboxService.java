@@ -12,7 +12,6 @@ import dev.shellbox.sandbox.config.SandboxConfig;
 import dev.shellbox.sandbox.domain.Provider;
 import dev.shellbox.sandbox.domain.Sandbox;
 import dev.shellbox.sandbox.domain.SandboxState;
-import dev.shellbox.sandbox.provider.ContainerProvider;
 import dev.shellbox.sandbox.provider.ContainerProviders;
 import dev.shellbox.sandbox.provider.ProviderUnavailableException;
 import dev.shellbox.sandbox.repository.SandboxRepository;
@@ -125,7 +124,7 @@ public class SandboxService {
                     "unknown provider '" + providerId + "'; choose one of: " + Provider.names());
         }
         try {
-            providers.forProvider(provider).ifPresent(ContainerProvider::checkAvailable);
+            providers.forProvider(provider).ifPresent(p -> p.checkAvailable(Boolean.TRUE.equals(r.network())));
         } catch (ProviderUnavailableException e) {
             throw ProblemException.unavailable(e.getMessage());
         }

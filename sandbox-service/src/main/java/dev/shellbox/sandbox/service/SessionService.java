@@ -33,8 +33,9 @@ public class SessionService {
         return sandboxes
                 .get(userId, sandboxId)
                 .flatMap(sandbox -> onWorker(() -> {
-                    SandboxRuntime runtime = runtimes.obtain(sandbox);
-                    return runtime.createSession(name, plans.limitsFor(userId).maxOutputBytes());
+                    UsagePlans.ExecLimits limits = plans.limitsFor(userId);
+                    SandboxRuntime runtime = runtimes.obtain(sandbox, limits);
+                    return runtime.createSession(name, limits.maxOutputBytes());
                 }));
     }
 

@@ -15,8 +15,8 @@ public final class DefaultPlans {
     private static final long GIB = 1024L * MIB;
 
     public static final List<PlanDefinition> ALL = List.of(
-            plan(FREE, 3, 50, 2_000, 20_000, 20_000, GIB, 30 * 60, 60_000, MIB),
-            plan(PRO, 20, 1_000, 50_000, 500_000, 500_000, 50 * GIB, 10 * 3600, 10 * 60_000, 16 * MIB),
+            plan(FREE, 3, 50, 2_000, 20_000, 20_000, GIB, 30 * 60, 60_000, MIB, 4 * GIB, 256),
+            plan(PRO, 20, 1_000, 50_000, 500_000, 500_000, 50 * GIB, 10 * 3600, 10 * 60_000, 16 * MIB, 8 * GIB, 1024),
             plan(
                     ENTERPRISE,
                     200,
@@ -27,7 +27,9 @@ public final class DefaultPlans {
                     1024 * GIB,
                     240 * 3600,
                     3_600_000,
-                    64 * MIB));
+                    64 * MIB,
+                    32 * GIB,
+                    4096));
 
     private DefaultPlans() {}
 
@@ -46,7 +48,9 @@ public final class DefaultPlans {
             long storageBytes,
             long containerSecondsPerDay,
             long maxExecTimeoutMs,
-            long maxOutputBytes) {
+            long maxOutputBytes,
+            long containerMemoryBytes,
+            long containerProcesses) {
         Map<Limit, Long> limits = new EnumMap<>(Limit.class);
         limits.put(Limit.CONCURRENT_SANDBOXES, concurrentSandboxes);
         limits.put(Limit.SANDBOX_CREATES_PER_DAY, sandboxCreatesPerDay);
@@ -57,6 +61,8 @@ public final class DefaultPlans {
         limits.put(Limit.CONTAINER_SECONDS_PER_DAY, containerSecondsPerDay);
         limits.put(Limit.MAX_EXEC_TIMEOUT_MS, maxExecTimeoutMs);
         limits.put(Limit.MAX_OUTPUT_BYTES, maxOutputBytes);
+        limits.put(Limit.CONTAINER_MEMORY_BYTES, containerMemoryBytes);
+        limits.put(Limit.CONTAINER_PROCESSES, containerProcesses);
         if (limits.size() != Limit.values().length) {
             throw new IllegalStateException("a seeded plan must set every limit");
         }

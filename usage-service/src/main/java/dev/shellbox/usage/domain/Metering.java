@@ -77,6 +77,8 @@ public final class Metering {
                 return Operation.EXEC;
             case COMMANDS_PER_DAY:
             case CONTAINER_SECONDS_PER_DAY:
+            case CONTAINER_MEMORY_BYTES:
+            case CONTAINER_PROCESSES:
                 return Operation.COMMAND;
             case FILE_OPS_PER_DAY:
                 return Operation.FILE_OP;

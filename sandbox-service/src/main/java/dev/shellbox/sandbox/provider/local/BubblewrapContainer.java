@@ -17,11 +17,13 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import org.jboss.logging.Logger;
 
 /**
- * One sandbox's programs under bubblewrap: each escalated program gets new namespaces (no network unless the sandbox
- * allows it), the host's {@code /usr} and libraries read-only, the few {@code /etc} files programs need (never the
- * host's accounts or secrets), a {@code /proc} of its own, the sandbox's mirrored directories ({@code /workspace},
+ * One sandbox's programs under bubblewrap: each escalated program gets new namespaces (without network, a network
+ * namespace with nothing but loopback; with network, the sandbox's {@link SandboxNetwork}, shared by its programs),
+ * the host's {@code /usr} and libraries read-only, the few {@code /etc} files programs need (never the host's accounts
+ * or secrets), a {@code /proc} of its own, the sandbox's mirrored directories ({@code /workspace},
  * {@code /home}, {@code /tmp}, ...) read-write at their own paths, and a read-only everything else. Programs run as an
  * unprivileged host user with rlimits on memory, processes, CPU time, file size and open files.
  *
@@ -29,6 +31,8 @@ import java.util.concurrent.ConcurrentHashMap;
  * STATE/SANDBOX/etc} the generated account files.
  */
 final class BubblewrapContainer implements SandboxContainer {
+    private static final Logger LOG = Logger.getLogger(BubblewrapContainer.class);
+
     /** Host directories that supply programs and their libraries. */
     private static final List<String> SYSTEM = List.of("/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32");
     /** Host configuration programs need to load libraries, verify TLS and know the time; nothing about accounts. */
@@ -46,9 +50,14 @@ final class BubblewrapContainer implements SandboxContainer {
     private final ContainerSpec spec;
     private final Path directory;
     private final WorkspaceMirror mirror;
+    /** The network programs share when the sandbox may use one; null when each program gets no network at all. */
+    private final SandboxNetwork network;
+
     private final Set<Process> running = ConcurrentHashMap.newKeySet();
-    /** Set once {@link #prepare} ran. */
-    private volatile List<String> fixedArguments;
+    /** The two fixed parts of every program's command line, set once {@link #prepare} ran. */
+    private volatile List<String> limits;
+
+    private volatile List<String> bubblewrap;
 
     BubblewrapContainer(LocalSettings settings, ContainerSpec spec) {
         this.settings = settings;
@@ -60,6 +69,7 @@ final class BubblewrapContainer implements SandboxContainer {
                 settings.hostUid(),
                 settings.hostGid(),
                 settings.fileSizeBytes());
+        this.network = spec.network() ? new SandboxNetwork(settings, directory.resolve("network.log")) : null;
     }
 
     @Override
@@ -113,11 +123,15 @@ final class BubblewrapContainer implements SandboxContainer {
         Process p = pb.start();
         running.add(p);
         p.onExit().thenRun(() -> running.remove(p));
-        return new LocalProcess(p);
+        return new LocalProcess(p, settings.bwrap());
     }
 
     List<String> command(EscalationRequest request) throws IOException {
-        List<String> c = new ArrayList<>(fixedArguments);
+        List<String> c = new ArrayList<>(limits);
+        if (network != null) {
+            c.addAll(network.enter());
+        }
+        c.addAll(bubblewrap);
         List<String> mirrored = mirror.topLevelDirectories();
         for (String top : mirrored) {
             c.addAll(List.of("--bind", mirror.root().resolve(top).toString(), "/" + top));
@@ -126,15 +140,19 @@ final class BubblewrapContainer implements SandboxContainer {
             c.addAll(List.of("--tmpfs", "/tmp"));
         }
         c.addAll(List.of("--remount-ro", "/", "--chdir", request.cwd(), "--"));
+        // inside the program's own user namespace the process count starts from zero: the sandbox's allowance applies
+        // to this program and its children alone (outside, the count is every program of the host user)
+        c.addAll(List.of(settings.prlimit(), "--nproc=" + Math.min(spec.processes(), settings.processes()), "--"));
         c.addAll(request.argv());
         return c;
     }
 
-    /** Limits, user, namespaces and the read-only host parts: what every program of this sandbox gets. */
-    private List<String> fixedArguments() throws IOException {
+    /** Resource limits and the unprivileged host user of every program of this sandbox. */
+    private List<String> limits() {
         List<String> c = new ArrayList<>();
         c.add(settings.prlimit());
-        c.add("--as=" + settings.memoryBytes());
+        // the plan's allowance, never beyond what this host allows
+        c.add("--as=" + Math.min(spec.memoryBytes(), settings.memoryBytes()));
         c.add("--nproc=" + settings.processes());
         c.add("--cpu=" + settings.cpuSeconds());
         c.add("--fsize=" + settings.fileSizeBytes());
@@ -144,6 +162,14 @@ final class BubblewrapContainer implements SandboxContainer {
         c.add("--reuid=" + settings.hostUid());
         c.add("--regid=" + settings.hostGid());
         c.add("--clear-groups");
+        // bubblewrap and everything under it end when the thread that started them (and waits for them) is gone
+        c.add("--pdeathsig=KILL");
+        return List.copyOf(c);
+    }
+
+    /** Namespaces and the read-only host parts; with network, programs stay in the sandbox's network namespace. */
+    private List<String> bubblewrap() throws IOException {
+        List<String> c = new ArrayList<>();
         c.add(settings.bwrap());
         c.addAll(List.of("--unshare-all", "--unshare-user", "--disable-userns", "--cap-drop", "ALL"));
         if (spec.network()) {
@@ -165,11 +191,8 @@ final class BubblewrapContainer implements SandboxContainer {
         for (String file : hostEtc()) {
             c.addAll(List.of("--ro-bind-try", file, file));
         }
-        if (spec.network()) {
-            c.addAll(List.of("--ro-bind-try", "/etc/resolv.conf", "/etc/resolv.conf"));
-        }
         Path etc = directory.resolve("etc");
-        for (String name : List.of("passwd", "group", "hostname", "hosts")) {
+        for (String name : List.of("passwd", "group", "hostname", "hosts", "resolv.conf")) {
             c.addAll(List.of("--ro-bind", etc.resolve(name).toString(), "/etc/" + name));
         }
         return List.copyOf(c);
@@ -188,7 +211,7 @@ final class BubblewrapContainer implements SandboxContainer {
 
     /** Creates the sandbox's host directory and its account files, once. */
     private void prepare() throws IOException {
-        if (fixedArguments != null && Files.isDirectory(directory.resolve("etc"))) {
+        if (bubblewrap != null && Files.isDirectory(directory.resolve("etc"))) {
             return;
         }
         synchronized (this) {
@@ -209,12 +232,16 @@ final class BubblewrapContainer implements SandboxContainer {
                     etc.resolve("group"), "root:x:0:\n" + id.group() + ":x:" + id.gid() + ":\nnogroup:x:65534:\n");
             Files.writeString(etc.resolve("hostname"), id.hostname() + "\n");
             Files.writeString(etc.resolve("hosts"), "127.0.0.1\tlocalhost " + id.hostname() + "\n::1\tlocalhost\n");
-            for (String name : List.of("etc", "etc/passwd", "etc/group", "etc/hostname", "etc/hosts")) {
+            // the DNS forwarder of the sandbox's network; without network nothing answers there
+            Files.writeString(etc.resolve("resolv.conf"), "nameserver " + SandboxNetwork.DNS_SERVER + "\n");
+            for (String name :
+                    List.of("etc", "etc/passwd", "etc/group", "etc/hostname", "etc/hosts", "etc/resolv.conf")) {
                 Files.setPosixFilePermissions(
                         directory.resolve(name),
                         PosixFilePermissions.fromString(name.equals("etc") ? "rwxr-xr-x" : "rw-r--r--"));
             }
-            fixedArguments = fixedArguments();
+            limits = limits();
+            bubblewrap = bubblewrap();
         }
     }
 
@@ -223,6 +250,14 @@ final class BubblewrapContainer implements SandboxContainer {
         // killing bubblewrap ends the sandbox's PID namespace and every process in it
         for (Process p : running) {
             p.destroyForcibly();
+        }
+        if (network != null) {
+            network.stop();
+        }
+        try {
+            mirror.pause();
+        } catch (IOException e) {
+            LOG.warnf("sandbox %s: saving its workspace index failed: %s", spec.sandboxId(), e.toString());
         }
     }
 

@@ -15,17 +15,29 @@ import java.util.concurrent.TimeUnit;
 public final class BubblewrapProvider implements ContainerProvider {
     private final LocalSettings settings;
     private volatile boolean verified;
+    private volatile boolean networkVerified;
 
     public BubblewrapProvider(LocalSettings settings) {
         this.settings = settings;
     }
 
-    /** Checks once that the tools exist and that this host lets an unprivileged user start a bubblewrap sandbox. */
+    /**
+     * Checks once that the tools exist and that this host lets an unprivileged user start a bubblewrap sandbox, and
+     * once, the first time a sandbox asks for network, that a sandbox network can be set up.
+     */
     @Override
-    public void checkAvailable() {
-        if (verified) {
-            return;
+    public void checkAvailable(boolean network) {
+        if (!verified) {
+            checkBubblewrap();
+            verified = true;
         }
+        if (network && !networkVerified) {
+            checkNetwork();
+            networkVerified = true;
+        }
+    }
+
+    private void checkBubblewrap() {
         if (!Files.isExecutable(Path.of(settings.bwrap()))) {
             throw new ProviderUnavailableException("provider 'local' runs programs under bubblewrap, which is not"
                     + " installed on this host (" + settings.bwrap() + " is missing): install the package"
@@ -38,7 +50,31 @@ public final class BubblewrapProvider implements ContainerProvider {
             }
         }
         probe();
-        verified = true;
+    }
+
+    private void checkNetwork() {
+        LocalSettings.Network n = settings.network();
+        for (String[] tool : new String[][] {
+            {n.slirp4netns(), "slirp4netns"},
+            {n.ip(), "iproute2"},
+            {n.unshare(), "util-linux"},
+            {n.nsenter(), "util-linux"}
+        }) {
+            if (!Files.isExecutable(Path.of(tool[0]))) {
+                throw new ProviderUnavailableException("sandboxes with network need " + tool[0] + " (package '"
+                        + tool[1] + "'), which is missing on this host; install it or create the sandbox without"
+                        + " network");
+            }
+        }
+        SandboxNetwork trial = new SandboxNetwork(settings, Path.of("/dev/null"));
+        try {
+            trial.enter();
+        } catch (IOException e) {
+            throw new ProviderUnavailableException(
+                    "provider 'local' cannot give sandboxes a network on this host: " + e.getMessage());
+        } finally {
+            trial.stop();
+        }
     }
 
     private void probe() {

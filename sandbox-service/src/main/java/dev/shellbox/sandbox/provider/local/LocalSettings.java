@@ -1,6 +1,7 @@
 package dev.shellbox.sandbox.provider.local;
 
 import java.nio.file.Path;
+import java.util.List;
 
 /**
  * How the {@code local} provider runs programs.
@@ -11,12 +12,13 @@ import java.nio.file.Path;
  * @param setpriv the util-linux setpriv executable that drops to {@code hostUid}
  * @param hostUid the unprivileged host user programs run as
  * @param hostGid the host group programs run as
- * @param memoryBytes address space of each program
- * @param processes processes and threads of one escalated program and its children (kernels since 5.14 count them
- *     per user namespace, and every program gets its own)
+ * @param memoryBytes most address space of each program (a sandbox's plan may allow less)
+ * @param processes processes and threads of the host user, all programs together (checked when a program starts,
+ *     before it has a user namespace of its own); also the most one program and its children may have
  * @param cpuSeconds CPU time of each program
  * @param fileSizeBytes largest file a program may write (and that comes back into the sandbox's files)
  * @param openFiles open file descriptors of each program
+ * @param network how sandboxes that may use the network get one
  */
 public record LocalSettings(
         Path stateDirectory,
@@ -29,4 +31,18 @@ public record LocalSettings(
         int processes,
         int cpuSeconds,
         long fileSizeBytes,
-        int openFiles) {}
+        int openFiles,
+        Network network) {
+
+    /**
+     * The tools and policy of sandbox networks ({@link SandboxNetwork}).
+     *
+     * @param unshare util-linux unshare, which creates a sandbox's network namespace
+     * @param nsenter util-linux nsenter, which puts programs into it
+     * @param slirp4netns connects the namespace to the outside without privileges
+     * @param ip iproute2's ip, which adds the routes that block networks
+     * @param blockedNetworks IPv4 networks (CIDR) programs may not reach, besides the host's own addresses
+     */
+    public record Network(
+            String unshare, String nsenter, String slirp4netns, String ip, List<String> blockedNetworks) {}
+}

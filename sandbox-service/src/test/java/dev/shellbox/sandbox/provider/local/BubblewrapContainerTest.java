@@ -16,12 +16,17 @@ import dev.shellbox.shell.interp.Shell;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.net.Inet4Address;
+import java.net.InetAddress;
+import java.net.NetworkInterface;
 import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Clock;
+import java.util.Collections;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
@@ -32,8 +37,18 @@ import org.junit.jupiter.api.Timeout;
 /** Real programs under real bubblewrap, driven by the real interpreter over an in-memory tree. */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class BubblewrapContainerTest {
+    /** What a sandbox's plan gives one program and its children. */
     private static final int PROCESSES = 64;
+    /** What the host gives all programs together. */
+    private static final int HOST_PROCESSES = 512;
+
     private static final long FILE_SIZE = 16L << 20;
+    private static final LocalSettings.Network NETWORK = new LocalSettings.Network(
+            "/usr/bin/unshare",
+            "/usr/bin/nsenter",
+            "/usr/bin/slirp4netns",
+            "/usr/sbin/ip",
+            List.of("10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16", "100.64.0.0/10", "169.254.0.0/16"));
     private static Path state;
     private static LocalSettings settings;
     private static int counter;
@@ -51,11 +66,12 @@ class BubblewrapContainerTest {
                 64000,
                 64000,
                 4L << 30,
-                PROCESSES,
+                HOST_PROCESSES,
                 60,
                 FILE_SIZE,
-                256);
-        new BubblewrapProvider(settings).checkAvailable();
+                256,
+                NETWORK);
+        new BubblewrapProvider(settings).checkAvailable(true);
     }
 
     @AfterAll
@@ -77,10 +93,14 @@ class BubblewrapContainerTest {
         }
 
         Box(String id, boolean network) throws FsException {
+            this(id, network, PROCESSES);
+        }
+
+        Box(String id, boolean network, long processes) throws FsException {
             for (String dir : new String[] {"/workspace", "/home", "/home/user", "/tmp"}) {
                 files.createDirectory(dir, dir.equals("/tmp") ? 01777 : 0755);
             }
-            container = new BubblewrapProvider(settings).open(new ContainerSpec(id, network));
+            container = new BubblewrapProvider(settings).open(new ContainerSpec(id, network, 4L << 30, processes));
             shell = Shell.builder()
                     .fileSystem(files)
                     .commands(CommandRegistry.standard())
@@ -249,6 +269,26 @@ class BubblewrapContainerTest {
     }
 
     @Test
+    void thePlansProcessAllowanceAppliesWhenBelowTheHosts() throws Exception {
+        Box small = new Box("box-small-plan", false, 16);
+        Run r = small.run("python3 - <<'EOF'\n"
+                + "import os, time\n"
+                + "n = 0\n"
+                + "for i in range(100):\n"
+                + "    try:\n"
+                + "        if os.fork() == 0:\n"
+                + "            time.sleep(2)\n"
+                + "            os._exit(0)\n"
+                + "        n += 1\n"
+                + "    except OSError:\n"
+                + "        break\n"
+                + "print(n)\n"
+                + "EOF\n");
+        assertThat(Integer.parseInt(r.stdout().strip())).isLessThan(16);
+        small.container.stop();
+    }
+
+    @Test
     void oneSandboxAtItsProcessLimitLeavesOthersFree() throws Exception {
         Box greedy = new Box(false);
         Box other = new Box(false);
@@ -293,8 +333,55 @@ class BubblewrapContainerTest {
         assertThat(networked.run("ATTEMPTS=100; " + client).stdout()).isEqualTo("200\n");
         Box isolated = new Box(false);
         assertThat(isolated.run("ATTEMPTS=1; " + client).stdout()).isEqualTo("unreachable\n");
+        Box neighbour = new Box(true);
+        assertThat(neighbour.run("ATTEMPTS=1; " + client).stdout()).isEqualTo("unreachable\n");
+        neighbour.container.stop();
         networked.container.stop();
         assertThat(networked.run("ATTEMPTS=1; " + client).stdout()).isEqualTo("unreachable\n");
+    }
+
+    @Test
+    void aLaterExecSignalsABackgroundProgramThatOutlivedItsExec() throws Exception {
+        Box box = new Box(false);
+        box.run("python3 -c 'import time; time.sleep(600)' &");
+        Run r = box.run("jobs; kill %1; wait %1; echo status=$?");
+        assertThat(r.stdout()).contains("Running", "python3 -c", "status=143");
+    }
+
+    @Test
+    void aNetworkedSandboxReachesTheOutsideButNeitherTheHostNorPrivateNetworks() throws Exception {
+        String hostAddress = null;
+        for (NetworkInterface nic : Collections.list(NetworkInterface.getNetworkInterfaces())) {
+            for (InetAddress a : Collections.list(nic.getInetAddresses())) {
+                if (a instanceof Inet4Address && !a.isLoopbackAddress()) {
+                    hostAddress = a.getHostAddress();
+                }
+            }
+        }
+        assertThat(hostAddress).as("a non-loopback IPv4 address of this host").isNotNull();
+        try (ServerSocket loopback = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
+                ServerSocket everywhere = new ServerSocket(0)) {
+            Box box = new Box(true);
+            Run r = box.run("python3 - <<'EOF'\n"
+                    + "import socket, sys\n"
+                    + "for name, host, port in [('loopback', '127.0.0.1', " + loopback.getLocalPort() + "),\n"
+                    + "        ('gateway', '10.0.2.2', " + loopback.getLocalPort() + "),\n"
+                    + "        ('host', '" + hostAddress + "', " + everywhere.getLocalPort() + "),\n"
+                    + "        ('metadata', '169.254.169.254', 80),\n"
+                    + "        ('outside', 'repo.maven.apache.org', 443)]:\n"
+                    + "    try:\n"
+                    + "        socket.create_connection((host, port), timeout=5).close()\n"
+                    + "        print(name, 'connected')\n"
+                    + "    except OSError as e:\n"
+                    + "        print(name, 'refused')\n"
+                    + "        print(name, e, file=sys.stderr)\n"
+                    + "EOF");
+            assertThat(r.stdout())
+                    .as(r.stderr())
+                    .isEqualTo("loopback refused\ngateway refused\nhost refused\nmetadata refused\n"
+                            + "outside connected\n");
+            box.container.stop();
+        }
     }
 
     @Test
@@ -318,8 +405,19 @@ class BubblewrapContainerTest {
     @Test
     void aMissingBubblewrapIsReportedBeforeAnythingRuns() {
         LocalSettings missing = new LocalSettings(
-                state, "/nonexistent/bwrap", "/usr/bin/prlimit", "/usr/bin/setpriv", 64000, 64000, 1, 1, 1, 1, 1);
-        assertThatThrownBy(() -> new BubblewrapProvider(missing).checkAvailable())
+                state,
+                "/nonexistent/bwrap",
+                "/usr/bin/prlimit",
+                "/usr/bin/setpriv",
+                64000,
+                64000,
+                1,
+                1,
+                1,
+                1,
+                1,
+                NETWORK);
+        assertThatThrownBy(() -> new BubblewrapProvider(missing).checkAvailable(false))
                 .isInstanceOf(ProviderUnavailableException.class)
                 .hasMessageContaining("bubblewrap");
     }

@@ -1,0 +1,207 @@
+package dev.shellbox.sandbox.provider.local;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.Inet4Address;
+import java.net.InetAddress;
+import java.net.NetworkInterface;
+import java.net.SocketException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * The network of a sandbox whose programs may use one: a network namespace every program of the sandbox joins (a
+ * server one exec starts answers the next), connected to the outside by user-mode networking (slirp4netns). The host
+ * stays out of reach: slirp4netns does not map the host's loopback, and routes inside the namespace, which programs
+ * cannot change, make the host's own addresses and the blocked networks of the settings unreachable.
+ *
+ * <p>A holder process, owned by the programs' host user, keeps the user and network namespaces alive; programs enter
+ * both with nsenter before bubblewrap starts them. The holder and slirp4netns read their standard input until the
+ * service closes it, so they end with the service even when it is killed.
+ */
+final class SandboxNetwork {
+    /** slirp4netns's fixed addresses: the namespace is 10.0.2.100, the gateway .2 and the DNS forwarder .3. */
+    static final String DNS_SERVER = "10.0.2.3";
+
+    private static final String INTERFACE = "tap0";
+    private static final long READY_SECONDS = 10;
+
+    private final LocalSettings settings;
+    /** Where slirp4netns tells what went wrong, if anything does. */
+    private final Path log;
+
+    private Process holder;
+    private Process slirp;
+
+    SandboxNetwork(LocalSettings settings, Path log) {
+        this.settings = settings;
+        this.log = log;
+    }
+
+    /** What runs a program inside this network: nsenter's arguments up to its {@code --}, starting it if needed. */
+    synchronized List<String> enter() throws IOException {
+        if (holder == null || !holder.isAlive() || slirp == null || !slirp.isAlive()) {
+            stop();
+            start();
+        }
+        return enterArguments(holder.pid());
+    }
+
+    /** Ends the namespace and everything connected to it; the next {@link #enter} starts a new one. */
+    synchronized void stop() {
+        for (Process p : new Process[] {slirp, holder}) {
+            if (p != null) {
+                p.destroyForcibly();
+            }
+        }
+        slirp = null;
+        holder = null;
+    }
+
+    private void start() throws IOException {
+        boolean started = false;
+        try {
+            holder = new ProcessBuilder(asProgramUser(List.of(
+                            settings.network().unshare(),
+                            "--user",
+                            "--net",
+                            // root of the namespace: it may add routes, and bubblewrap drops that for programs
+                            "--map-root-user",
+                            "--",
+                            "/bin/sh",
+                            "-c",
+                            "echo entered; read -r _")))
+                    .redirectErrorStream(true)
+                    .start();
+            // slirp4netns must attach to the new namespace, not to the host's before unshare made it
+            awaitLine(holder, "entered", "the sandbox's network namespace was not created");
+            // slirp4netns chats on its standard output: the ready signal gets a descriptor of its own (3, the pipe)
+            slirp = new ProcessBuilder(
+                            "/bin/sh",
+                            "-c",
+                            "exec \"$0\" \"$@\" 3>&1 >/dev/null",
+                            settings.network().slirp4netns(),
+                            "--configure",
+                            "--mtu=65520",
+                            "--disable-host-loopback",
+                            "--enable-sandbox",
+                            "--enable-seccomp",
+                            "--exit-fd=0",
+                            "--ready-fd=3",
+                            Long.toString(holder.pid()),
+                            INTERFACE)
+                    .redirectError(ProcessBuilder.Redirect.appendTo(log.toFile()))
+                    .start();
+            awaitLine(slirp, "1", "slirp4netns could not connect the sandbox's network");
+            blockRoutes();
+            started = true;
+        } finally {
+            if (!started) {
+                stop();
+            }
+        }
+    }
+
+    /** Waits (a bounded time) for {@code process} to print {@code expected} first on its standard output. */
+    private static void awaitLine(Process process, String expected, String failure) throws IOException {
+        InputStream out = process.getInputStream();
+        CompletableFuture<String> first = CompletableFuture.supplyAsync(() -> {
+            StringBuilder line = new StringBuilder();
+            try {
+                // slirp4netns's "1" has no newline after it: stop as soon as the expected text is there
+                while (!line.toString().equals(expected) && line.length() < 200) {
+                    int c = out.read();
+                    if (c < 0 || c == '\n') {
+                        break;
+                    }
+                    line.append((char) c);
+                }
+            } catch (IOException e) {
+                // reported as a mismatch below
+            }
+            return line.toString();
+        });
+        try {
+            String line = first.get(READY_SECONDS, TimeUnit.SECONDS);
+            if (!line.equals(expected)) {
+                throw new IOException(failure
+                        + (process.isAlive() ? "" : " (exit status " + process.exitValue() + ")")
+                        + (line.isEmpty() ? "" : ": " + line));
+            }
+        } catch (TimeoutException e) {
+            throw new IOException(failure + " within " + READY_SECONDS + " s");
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted while setting up the sandbox's network");
+        } catch (ExecutionException e) {
+            throw new IOException(failure + ": " + e.getCause());
+        }
+    }
+
+    /** Makes the host's addresses and the blocked networks unreachable inside the namespace, in one {@code ip}. */
+    private void blockRoutes() throws IOException {
+        StringBuilder batch = new StringBuilder();
+        for (String network : blockedNetworks()) {
+            batch.append("route add unreachable ").append(network).append('\n');
+        }
+        List<String> argv = new ArrayList<>(enterArguments(holder.pid()));
+        argv.addAll(List.of(settings.network().ip(), "-batch", "-"));
+        Process ip = new ProcessBuilder(asProgramUser(argv))
+                .redirectErrorStream(true)
+                .start();
+        try (OutputStream in = ip.getOutputStream()) {
+            in.write(batch.toString().getBytes(StandardCharsets.UTF_8));
+        }
+        String output = new String(ip.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
+        try {
+            if (ip.waitFor() != 0) {
+                throw new IOException("could not restrict the sandbox's network: " + output);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted while restricting the sandbox's network");
+        }
+    }
+
+    /** The configured blocked networks and every IPv4 address of this host except loopback, which is not mapped. */
+    List<String> blockedNetworks() throws SocketException {
+        Set<String> networks = new LinkedHashSet<>(settings.network().blockedNetworks());
+        for (NetworkInterface nic : Collections.list(NetworkInterface.getNetworkInterfaces())) {
+            for (InetAddress address : Collections.list(nic.getInetAddresses())) {
+                if (address instanceof Inet4Address && !address.isLoopbackAddress()) {
+                    networks.add(address.getHostAddress() + "/32");
+                }
+            }
+        }
+        return List.copyOf(networks);
+    }
+
+    private List<String> enterArguments(long pid) {
+        return List.of(
+                settings.network().nsenter(),
+                "--user=/proc/" + pid + "/ns/user",
+                "--net=/proc/" + pid + "/ns/net",
+                "--preserve-credentials",
+                "--");
+    }
+
+    private List<String> asProgramUser(List<String> argv) {
+        List<String> c = new ArrayList<>(List.of(
+                settings.setpriv(),
+                "--reuid=" + settings.hostUid(),
+                "--regid=" + settings.hostGid(),
+                "--clear-groups"));
+        c.addAll(argv);
+        return c;
+    }
+}

@@ -1,0 +1,213 @@
+package dev.shellbox.sandbox.provider;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.shellbox.shell.fs.FileType;
+import dev.shellbox.shell.fs.InMemoryFileSystem;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The mirror in both directions with the host side changed directly, as a program would: after every pull the
+ * sandbox's tree must equal the host's, whether the changes were found by the watch or by comparing everything.
+ */
+class WorkspaceMirrorTest {
+    private Path dir;
+    private InMemoryFileSystem files;
+    private WorkspaceMirror mirror;
+
+    @BeforeEach
+    void setUp() throws Exception {
+        dir = Files.createTempDirectory("mirror-test");
+        files = new InMemoryFileSystem(Clock.systemUTC(), 1000, 1000);
+        files.createDirectory("/workspace", 0755);
+        files.createDirectory("/workspace/src", 0755);
+        for (int i = 0; i < 20; i++) {
+            files.addFile("/workspace/src/f" + i + ".txt", 0644, 1_000_000L, ("file " + i).getBytes(), null);
+        }
+        files.createDirectory("/tmp", 01777);
+        mirror = new WorkspaceMirror(dir.resolve("files"), dir.resolve("index"), -1, -1, 1 << 20);
+        mirror.push(files);
+        // the first pull starts watching and compares everything once
+        assertThat(mirror.pull(files).isEmpty()).isTrue();
+    }
+
+    @AfterEach
+    void tearDown() throws IOException {
+        mirror.delete();
+        try (Stream<Path> paths = Files.walk(dir)) {
+            paths.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        }
+    }
+
+    private Path host(String path) {
+        return dir.resolve("files").resolve(path.substring(1));
+    }
+
+    @Test
+    void aPushWithNothingChangedInTheTreeWritesNothing() throws Exception {
+        assertThat(mirror.push(files).isEmpty()).isTrue();
+        files.addFile("/workspace/new.txt", 0644, 2_000_000L, "new".getBytes(), null);
+        assertThat(mirror.push(files)).isEqualTo(new WorkspaceMirror.Changes(1, 0));
+        assertThat(Files.readString(host("/workspace/new.txt"))).isEqualTo("new");
+        assertThat(mirror.push(files).isEmpty()).isTrue();
+    }
+
+    @Test
+    void whatAProgramDidComesBackThroughTheWatch() throws Exception {
+        Files.writeString(host("/workspace/src/f1.txt"), "changed");
+        Files.delete(host("/workspace/src/f2.txt"));
+        Files.createDirectories(host("/workspace/new/deep/er"));
+        Files.writeString(host("/workspace/new/deep/er/x.txt"), "x");
+        Files.createSymbolicLink(host("/workspace/link"), Path.of("src/f3.txt"));
+        Files.setPosixFilePermissions(host("/workspace/src/f4.txt"), PosixFilePermissions.fromString("rwx------"));
+        Files.move(host("/workspace/src/f5.txt"), host("/workspace/moved.txt"));
+        Files.writeString(host("/tmp/scratch"), "t");
+
+        WorkspaceMirror.Changes changes = mirror.pull(files);
+
+        assertThat(mirror.lastPullComparedAll()).isFalse();
+        assertThat(changes.written()).isGreaterThanOrEqualTo(7);
+        assertTreeEqualsHost();
+        assertThat(new String(files.readContent("/workspace/src/f1.txt"), StandardCharsets.UTF_8))
+                .isEqualTo("changed");
+        assertThat(files.lstat("/workspace/src/f4.txt").mode() & 0777).isEqualTo(0700);
+        // the tree now matches the host: nothing to push, nothing more to pull
+        assertThat(mirror.push(files).isEmpty()).isTrue();
+        assertThat(mirror.pull(files).isEmpty()).isTrue();
+    }
+
+    @Test
+    void aDeletedOrReplacedDirectoryTakesEverythingBelowIt() throws Exception {
+        Files.createDirectories(host("/workspace/a/b"));
+        Files.writeString(host("/workspace/a/b/c.txt"), "c");
+        mirror.pull(files);
+        assertThat(files.lstat("/workspace/a/b/c.txt").size()).isEqualTo(1);
+
+        deleteTree(host("/workspace/src"));
+        deleteTree(host("/workspace/a"));
+        Files.writeString(host("/workspace/a"), "now a file");
+        mirror.pull(files);
+        assertThat(mirror.lastPullComparedAll()).isFalse();
+
+        assertTreeEqualsHost();
+        assertThat(files.lstat("/workspace/a").type()).isEqualTo(FileType.REGULAR);
+        assertThat(files.list("/workspace")).containsExactly("a");
+    }
+
+    @Test
+    void aDirectoryReplacedByASymbolicLinkIsNotFollowedOutOfTheMirror() throws Exception {
+        Path outside = Files.createDirectories(dir.resolve("outside"));
+        Files.writeString(outside.resolve("f1.txt"), "host secret");
+        Files.writeString(host("/workspace/src/f1.txt"), "touched first");
+        deleteTree(host("/workspace/src"));
+        Files.createSymbolicLink(host("/workspace/src"), outside);
+
+        mirror.pull(files);
+
+        assertThat(mirror.lastPullComparedAll()).isFalse();
+        assertThat(files.readSymlink("/workspace/src")).isEqualTo(outside.toString());
+        assertThat(files.list("/workspace")).containsExactly("src");
+        assertTreeEqualsHost();
+    }
+
+    @Test
+    void changesMadeWhileNotWatchingAreFoundByComparingEverything() throws Exception {
+        mirror.pause();
+        Files.writeString(host("/workspace/src/f7.txt"), "while paused");
+        Files.delete(host("/workspace/src/f8.txt"));
+        mirror.pull(files);
+        assertThat(mirror.lastPullComparedAll()).isTrue();
+        assertTreeEqualsHost();
+        // watching again from here
+        Files.writeString(host("/workspace/src/f9.txt"), "watched");
+        mirror.pull(files);
+        assertThat(mirror.lastPullComparedAll()).isFalse();
+        assertTreeEqualsHost();
+    }
+
+    @Test
+    void manyChangesBeyondWhatTheWatchQueuesStillComeBack() throws Exception {
+        // more events in one directory than a watch key keeps: it overflows and the pull compares everything
+        for (int i = 0; i < 1500; i++) {
+            Files.writeString(host("/workspace/src/g" + i), Integer.toString(i));
+        }
+        mirror.pull(files);
+        assertThat(mirror.lastPullComparedAll()).isTrue();
+        assertTreeEqualsHost();
+        assertThat(files.list("/workspace/src")).hasSize(1520);
+    }
+
+    /** Every entry under the host's mirror, with its type, mode and content, equals the tree's. */
+    private void assertTreeEqualsHost() throws Exception {
+        assertThat(describeTree("/workspace")).isEqualTo(describeHost("/workspace"));
+        assertThat(describeTree("/tmp")).isEqualTo(describeHost("/tmp"));
+    }
+
+    private List<String> describeTree(String top) throws Exception {
+        List<String> out = new ArrayList<>();
+        for (InMemoryFileSystem.Entry e : files.snapshot()) {
+            if (e.path().startsWith(top + "/")) {
+                out.add(describe(
+                        e.path(),
+                        e.type(),
+                        e.mode() & 07777,
+                        switch (e.type()) {
+                            case REGULAR -> new String(files.readContent(e.path()), StandardCharsets.UTF_8);
+                            case SYMLINK -> e.symlinkTarget();
+                            default -> "";
+                        }));
+            }
+        }
+        out.sort(null);
+        return out;
+    }
+
+    private List<String> describeHost(String top) throws Exception {
+        List<String> out = new ArrayList<>();
+        Path base = host(top);
+        try (Stream<Path> paths = Files.walk(base)) {
+            for (Path p : paths.filter(p -> !p.equals(base)).toList()) {
+                String path = top + "/" + base.relativize(p);
+                if (Files.isSymbolicLink(p)) {
+                    out.add(describe(
+                            path,
+                            FileType.SYMLINK,
+                            0777,
+                            Files.readSymbolicLink(p).toString()));
+                } else {
+                    int mode = (Integer) Files.getAttribute(p, "unix:mode") & 07777;
+                    boolean isDir = Files.isDirectory(p);
+                    out.add(describe(
+                            path,
+                            isDir ? FileType.DIRECTORY : FileType.REGULAR,
+                            mode,
+                            isDir ? "" : Files.readString(p)));
+                }
+            }
+        }
+        out.sort(null);
+        return out;
+    }
+
+    private static String describe(String path, FileType type, int mode, String content) {
+        return path + " " + type + " " + Integer.toOctalString(type == FileType.SYMLINK ? 0777 : mode) + " " + content;
+    }
+
+    private static void deleteTree(Path p) throws IOException {
+        try (Stream<Path> paths = Files.walk(p)) {
+            paths.sorted(Comparator.reverseOrder()).forEach(x -> x.toFile().delete());
+        }
+    }
+}
