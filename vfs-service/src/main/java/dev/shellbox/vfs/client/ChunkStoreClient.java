@@ -7,11 +7,15 @@ import io.quarkus.runtime.StartupEvent;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import java.io.ByteArrayInputStream;
+import java.io.IOException;
 import java.io.InputStream;
+import java.io.UncheckedIOException;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Supplier;
 import org.jboss.logging.Logger;
+import software.amazon.awssdk.core.exception.SdkClientException;
 import software.amazon.awssdk.core.exception.SdkException;
 import software.amazon.awssdk.core.sync.RequestBody;
 import software.amazon.awssdk.services.s3.S3Client;
@@ -84,7 +88,7 @@ public class ChunkStoreClient {
     /** Whether S3 holds the chunk. */
     public boolean exists(String hash) {
         try {
-            s3.headObject(b -> b.bucket(bucket).key(key(hash)));
+            request(() -> s3.headObject(b -> b.bucket(bucket).key(key(hash))));
             return true;
         } catch (NoSuchKeyException e) {
             return false;
@@ -111,21 +115,47 @@ public class ChunkStoreClient {
     }
 
     private void putOnce(String hash, byte[] data, int length) {
-        s3.putObject(
+        request(() -> s3.putObject(
                 b -> b.bucket(bucket).key(key(hash)).contentLength((long) length),
                 RequestBody.fromContentProvider(
-                        () -> new ByteArrayInputStream(data, 0, length), length, "application/octet-stream"));
+                        () -> new ByteArrayInputStream(data, 0, length), length, "application/octet-stream")));
+    }
+
+    /**
+     * Runs a chunk request, and once more when the connection broke before an answer came: the URL-connection HTTP
+     * client reports a kept-alive connection the server had closed as an UncheckedIOException, which the SDK's own
+     * retries do not take for an I/O error. Chunk requests are idempotent (content-addressed keys).
+     */
+    private static <T> T request(Supplier<T> call) {
+        try {
+            return call.get();
+        } catch (SdkClientException e) {
+            if (!brokenConnection(e)) {
+                throw e;
+            }
+            LOG.debugf("S3 connection broke (%s); retrying once", e.getMessage());
+            return call.get();
+        }
+    }
+
+    private static boolean brokenConnection(Throwable e) {
+        for (Throwable cause = e.getCause(); cause != null; cause = cause.getCause()) {
+            if (cause instanceof IOException || cause instanceof UncheckedIOException) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Streams bytes {@code from} to {@code to} (inclusive) of a chunk; the whole chunk when {@code to < 0}. */
     public InputStream open(String hash, long from, long to) {
         try {
-            return s3.getObject(b -> {
+            return request(() -> s3.getObject(b -> {
                 b.bucket(bucket).key(key(hash));
                 if (from > 0 || to >= 0) {
                     b.range("bytes=" + from + "-" + (to >= 0 ? Long.toString(to) : ""));
                 }
-            });
+            }));
         } catch (NoSuchKeyException e) {
             throw new VfsException(Errno.EIO, null, "a chunk of this file is missing from storage");
         } catch (SdkException e) {
@@ -141,8 +171,8 @@ public class ChunkStoreClient {
                 ids.add(ObjectIdentifier.builder().key(key(hash)).build());
             }
             try {
-                var response = s3.deleteObjects(b -> b.bucket(bucket)
-                        .delete(Delete.builder().objects(ids).quiet(true).build()));
+                var response = request(() -> s3.deleteObjects(b -> b.bucket(bucket)
+                        .delete(Delete.builder().objects(ids).quiet(true).build())));
                 if (response.hasErrors() && !response.errors().isEmpty()) {
                     throw new VfsException(
                             Errno.EIO,
