@@ -277,40 +277,23 @@ public class ExecService {
                                     0,
                                     bytesOut,
                                     containerMs)))
-                    .call(() -> builtins == 0
-                            ? Uni.createFrom().voidItem()
-                            : outbox.add(
-                                    Topics.USAGE,
-                                    sandbox.userId,
-                                    UsageEvent.of(
-                                            sandbox.userId,
-                                            sandbox.id,
-                                            Operation.COMMAND,
-                                            Location.WORKER,
-                                            builtins,
-                                            Math.max(0, durationMs - containerMs),
-                                            0,
-                                            0,
-                                            0)))
-                    .call(() -> escalated == 0
-                            ? Uni.createFrom().voidItem()
-                            : outbox.add(
-                                    Topics.USAGE,
-                                    sandbox.userId,
-                                    UsageEvent.of(
-                                            sandbox.userId,
-                                            sandbox.id,
-                                            Operation.COMMAND,
-                                            Location.CONTAINER,
-                                            escalated,
-                                            containerMs,
-                                            0,
-                                            0,
-                                            // container time is on the exec event; counted once
-                                            0)))));
+                    .call(() -> commands(sandbox, Location.WORKER, builtins, Math.max(0, durationMs - containerMs)))
+                    // container time is on the exec event; counted once
+                    .call(() -> commands(sandbox, Location.CONTAINER, escalated, containerMs))));
         } catch (Throwable e) {
             LOG.errorf("sandbox %s: recording the exec's usage failed: %s", sandbox.id, e.getMessage());
         }
+    }
+
+    /** A {@code command} event for {@code count} stages that ran at {@code location}; nothing when there were none. */
+    private Uni<Void> commands(Sandbox sandbox, Location location, long count, long durationMs) {
+        if (count == 0) {
+            return Uni.createFrom().voidItem();
+        }
+        return outbox.add(
+                Topics.USAGE,
+                sandbox.userId,
+                UsageEvent.of(sandbox.userId, sandbox.id, Operation.COMMAND, location, count, durationMs, 0, 0, 0));
     }
 
     @PreDestroy

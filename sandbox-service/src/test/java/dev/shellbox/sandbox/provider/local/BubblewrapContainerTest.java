@@ -126,6 +126,26 @@ class BubblewrapContainerTest {
 
     private record Run(int status, String stdout, String stderr) {}
 
+    /**
+     * A python3 script that forks up to {@code attempts} children, each living {@code childSeconds}, stops at the
+     * first refusal, and prints how many it started.
+     */
+    private static String forkUntilRefused(int attempts, int childSeconds) {
+        return "python3 - <<'EOF'\n"
+                + "import os, time\n"
+                + "n = 0\n"
+                + "for i in range(" + attempts + "):\n"
+                + "    try:\n"
+                + "        if os.fork() == 0:\n"
+                + "            time.sleep(" + childSeconds + ")\n"
+                + "            os._exit(0)\n"
+                + "        n += 1\n"
+                + "    except OSError:\n"
+                + "        break\n"
+                + "print(n)\n"
+                + "EOF\n";
+    }
+
     @Test
     void runsPythonAndNodeOneLiners() throws Exception {
         Box box = new Box(false);
@@ -247,19 +267,7 @@ class BubblewrapContainerTest {
     void aForkBombIsBoundedByTheProcessLimitAndAHugeFileByTheFileSizeLimit() throws Exception {
         Box box = new Box(false);
         Run r = box.run(
-                "python3 - <<'EOF'\n"
-                        + "import os, time\n"
-                        + "n = 0\n"
-                        + "for i in range(100000):\n"
-                        + "    try:\n"
-                        + "        if os.fork() == 0:\n"
-                        + "            time.sleep(3)\n"
-                        + "            os._exit(0)\n"
-                        + "        n += 1\n"
-                        + "    except OSError:\n"
-                        + "        break\n"
-                        + "print(n)\n"
-                        + "EOF\n"
+                forkUntilRefused(100000, 3)
                         + "python3 -c 'f = open(\"/workspace/big\", \"wb\"); [f.write(bytes(1 << 20)) for _ in range(64)]'; echo $?");
         String[] lines = r.stdout().split("\n");
         assertThat(Integer.parseInt(lines[0])).isLessThan(PROCESSES);
@@ -271,19 +279,7 @@ class BubblewrapContainerTest {
     @Test
     void thePlansProcessAllowanceAppliesWhenBelowTheHosts() throws Exception {
         Box small = new Box("box-small-plan", false, 16);
-        Run r = small.run("python3 - <<'EOF'\n"
-                + "import os, time\n"
-                + "n = 0\n"
-                + "for i in range(100):\n"
-                + "    try:\n"
-                + "        if os.fork() == 0:\n"
-                + "            time.sleep(2)\n"
-                + "            os._exit(0)\n"
-                + "        n += 1\n"
-                + "    except OSError:\n"
-                + "        break\n"
-                + "print(n)\n"
-                + "EOF\n");
+        Run r = small.run(forkUntilRefused(100, 2));
         assertThat(Integer.parseInt(r.stdout().strip())).isLessThan(16);
         small.container.stop();
     }
@@ -293,19 +289,7 @@ class BubblewrapContainerTest {
         Box greedy = new Box(false);
         Box other = new Box(false);
         // the greedy sandbox's children hold its whole process allowance for a while after its exec ends
-        Run filled = greedy.run("python3 - <<'EOF'\n"
-                + "import os, time\n"
-                + "n = 0\n"
-                + "while True:\n"
-                + "    try:\n"
-                + "        if os.fork() == 0:\n"
-                + "            time.sleep(20)\n"
-                + "            os._exit(0)\n"
-                + "        n += 1\n"
-                + "    except OSError:\n"
-                + "        break\n"
-                + "print(n)\n"
-                + "EOF\n");
+        Run filled = greedy.run(forkUntilRefused(100000, 20));
         assertThat(Integer.parseInt(filled.stdout().strip())).isLessThan(PROCESSES);
         assertThat(other.run("python3 -c 'print(2)'").stdout()).isEqualTo("2\n");
         greedy.container.stop();
