@@ -73,10 +73,15 @@ final class KafkaBroker {
 
     private static void format(List<String> jvm, String classpath, Path config, Path dataDir, Path logFile)
             throws IOException {
-        UUID uuid = UUID.randomUUID();
-        ByteBuffer bytes =
-                ByteBuffer.allocate(16).putLong(uuid.getMostSignificantBits()).putLong(uuid.getLeastSignificantBits());
-        String clusterId = Base64.getUrlEncoder().withoutPadding().encodeToString(bytes.array());
+        String clusterId;
+        do {
+            UUID uuid = UUID.randomUUID();
+            ByteBuffer bytes = ByteBuffer.allocate(16)
+                    .putLong(uuid.getMostSignificantBits())
+                    .putLong(uuid.getLeastSignificantBits());
+            clusterId = Base64.getUrlEncoder().withoutPadding().encodeToString(bytes.array());
+            // an id that starts with '-' would be read as an option by the storage tool
+        } while (clusterId.startsWith("-"));
         List<String> command = new java.util.ArrayList<>(jvm);
         command.addAll(List.of(
                 "-cp", classpath, "kafka.tools.StorageTool", "format", "-t", clusterId, "-c", config.toString()));

@@ -18,6 +18,7 @@ import io.quarkus.vertx.VertxContextSupport;
 import java.net.ServerSocket;
 import java.util.List;
 import org.eclipse.microprofile.config.ConfigProvider;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
 /** The local provider through the public API: real bubblewrap, python3 and node. */
@@ -81,6 +82,29 @@ class LocalProviderTest {
         exec(USER, offline, "N=1; " + client).body("stdout", equalTo("refused\n"));
         as(USER).post("/v1/sandboxes/" + id + "/pause").then().statusCode(200);
         exec(USER, id, "N=1; " + client).body("stdout", equalTo("refused\n"));
+    }
+
+    @Test
+    void aProgramThatFillsItsWorkspaceGetsNoSpaceLeftAndTheServiceGoesOn() {
+        Assumptions.assumeTrue(
+                "root".equals(System.getProperty("user.name")), "workspace images are mounted by a root service");
+        String id = createSandbox(USER, "{}");
+        // 4 MiB files, each below the file-size limit, until the workspace (64 MiB in tests) is full
+        exec(USER, id, """
+                        mkdir /workspace/fill && python3 - <<'EOF'
+                        import errno
+                        try:
+                            for i in range(1000):
+                                with open('/workspace/fill/%d' % i, 'wb') as f:
+                                    for _ in range(4):
+                                        f.write(bytes(1 << 20))
+                            print('wrote 4000 MiB')
+                        except OSError as e:
+                            print(errno.errorcode[e.errno])
+                        EOF""").body("stdout", equalTo("ENOSPC\n"));
+        given().get("/q/health/ready").then().statusCode(200);
+        exec(USER, id, "rm -r /workspace/fill && python3 -c 'open(\"/workspace/ok\", \"w\").write(\"room\")'; cat ok")
+                .body("stdout", equalTo("room"));
     }
 
     private static List<Long> containerMillisOfExecs(String sandboxId) throws Throwable {

@@ -62,7 +62,15 @@ public final class EscalationBenchmark {
                     256L << 20,
                     1024,
                     new LocalSettings.Network(
-                            "/usr/bin/unshare", "/usr/bin/nsenter", "/usr/bin/slirp4netns", "/usr/sbin/ip", List.of()));
+                            "/usr/bin/unshare", "/usr/bin/nsenter", "/usr/bin/slirp4netns", "/usr/sbin/ip", List.of()),
+                    new LocalSettings.Disk(
+                            LocalSettings.WorkspaceImages.AUTO,
+                            16L << 30,
+                            "/usr/sbin/mkfs.ext4",
+                            "/usr/bin/mount",
+                            "/usr/bin/umount",
+                            "/usr/sbin/losetup",
+                            "/usr/sbin/resize2fs"));
             BubblewrapProvider provider = new BubblewrapProvider(settings);
             provider.checkAvailable(false);
             stageLatency(provider);
@@ -77,7 +85,7 @@ public final class EscalationBenchmark {
 
     private static void stageLatency(BubblewrapProvider provider) throws Exception {
         InMemoryFileSystem files = sandboxFiles(10);
-        SandboxContainer container = provider.open(new ContainerSpec("latency", false, 4L << 30, 1024));
+        SandboxContainer container = provider.open(new ContainerSpec("latency", false, 4L << 30, 1024, 16L << 30));
         Shell shell = shell(files, container);
         run(shell, "arch");
         double escalated = median(50, () -> run(shell, "arch"));
@@ -96,8 +104,10 @@ public final class EscalationBenchmark {
         System.out.printf("  same program started directly by the JVM:      %.2f ms median%n", direct);
         System.out.printf("  added by escalation (sync + bubblewrap):       %.2f ms%n", escalated - direct);
         System.out.printf("  built-in 'uname -m' for comparison:             %.3f ms median%n", builtin);
+        container.destroy();
 
-        SandboxContainer networked = provider.open(new ContainerSpec("latency-network", true, 4L << 30, 1024));
+        SandboxContainer networked =
+                provider.open(new ContainerSpec("latency-network", true, 4L << 30, 1024, 16L << 30));
         Shell networkedShell = shell(sandboxFiles(10), networked);
         long setUp = System.nanoTime();
         run(networkedShell, "arch");
@@ -108,7 +118,7 @@ public final class EscalationBenchmark {
         System.out.printf("escalated stage 'arch' with network (warm):     %.2f ms median%n", withNetwork);
         networked.destroy();
 
-        SandboxContainer large = provider.open(new ContainerSpec("latency-10k", false, 4L << 30, 1024));
+        SandboxContainer large = provider.open(new ContainerSpec("latency-10k", false, 4L << 30, 1024, 16L << 30));
         Shell largeShell = shell(sandboxFiles(FILES), large);
         run(largeShell, "arch");
         run(largeShell, "arch");
@@ -156,7 +166,8 @@ public final class EscalationBenchmark {
 
     private static void throughput(BubblewrapProvider provider) throws Exception {
         InMemoryFileSystem files = sandboxFiles(10);
-        Shell shell = shell(files, provider.open(new ContainerSpec("throughput", false, 4L << 30, 1024)));
+        SandboxContainer container = provider.open(new ContainerSpec("throughput", false, 4L << 30, 1024, 16L << 30));
+        Shell shell = shell(files, container);
         String script = "yes 'a line of text that is copied through python' | python3 -c 'import sys;"
                 + " [sys.stdout.write(l) for l in sys.stdin]' | head -c 268435456 | wc -c";
         run(shell, script);
@@ -167,6 +178,7 @@ public final class EscalationBenchmark {
         System.out.printf(
                 "yes | python3 | head -c 256M | wc -c: %,d bytes in %.2f s = %.0f MiB/s%n",
                 bytes, seconds, bytes / seconds / (1 << 20));
+        container.destroy();
     }
 
     // ---- helpers ----

@@ -30,13 +30,15 @@ public class UsagePlans {
      *
      * @param containerMemoryBytes address space of each escalated program
      * @param containerProcesses processes and threads of each escalated program
+     * @param storageBytes what the sandbox's container workspace may hold
      */
     public record ExecLimits(
             String plan,
             long maxExecTimeoutMs,
             long maxOutputBytes,
             long containerMemoryBytes,
-            long containerProcesses) {}
+            long containerProcesses,
+            long storageBytes) {}
 
     @RegisterRestClient(configKey = "usage")
     @Path("/internal/v1/users")
@@ -77,7 +79,8 @@ public class UsagePlans {
                     l.getOrDefault("max_exec_timeout_ms", config.fallback().maxExecTimeoutMs()),
                     l.getOrDefault("max_output_bytes", config.fallback().maxOutputBytes()),
                     l.getOrDefault("container_memory_bytes", config.local().memoryBytes()),
-                    l.getOrDefault("container_processes", (long) config.local().processes()));
+                    l.getOrDefault("container_processes", (long) config.local().processes()),
+                    l.getOrDefault("storage_bytes", config.local().workspaceBytes()));
         } catch (RuntimeException e) {
             LOG.warnf(
                     "usage-service did not give the plan of %s (%s); using the fallback limits",
@@ -87,7 +90,8 @@ public class UsagePlans {
                     config.fallback().maxExecTimeoutMs(),
                     config.fallback().maxOutputBytes(),
                     config.local().memoryBytes(),
-                    config.local().processes());
+                    config.local().processes(),
+                    config.local().workspaceBytes());
         }
         cache.put(userId, new Cached(limits, now.plus(REMEMBER)));
         return limits;

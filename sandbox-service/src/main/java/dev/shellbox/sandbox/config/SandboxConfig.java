@@ -1,5 +1,6 @@
 package dev.shellbox.sandbox.config;
 
+import dev.shellbox.sandbox.provider.local.LocalSettings;
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
 import java.util.List;
@@ -116,6 +117,37 @@ public interface SandboxConfig {
          */
         @WithDefault("10.0.0.0/8,172.16.0.0/12,192.168.0.0/16,100.64.0.0/10,169.254.0.0/16")
         List<String> blockedNetworks();
+
+        /**
+         * Whether each sandbox's workspace is an ext4 image of its own (so that filling it fills nothing else): {@code
+         * auto} when the service can mount images (it runs as root), {@code always}, or {@code never}.
+         */
+        @WithDefault("auto")
+        LocalSettings.WorkspaceImages workspaceImages();
+
+        /** Most bytes one sandbox's workspace may hold: the plan's {@code storage_bytes} applies up to it. */
+        @WithDefault("17179869184")
+        long workspaceBytes();
+
+        /** e2fsprogs' mkfs.ext4, which makes workspace images. */
+        @WithDefault("/usr/sbin/mkfs.ext4")
+        String mkfs();
+
+        /** util-linux mount, which mounts workspace images. */
+        @WithDefault("/usr/bin/mount")
+        String mount();
+
+        /** util-linux umount. */
+        @WithDefault("/usr/bin/umount")
+        String umount();
+
+        /** util-linux losetup, which tells a loop device that its image grew. */
+        @WithDefault("/usr/sbin/losetup")
+        String losetup();
+
+        /** e2fsprogs' resize2fs, which grows a mounted workspace when the plan allows more. */
+        @WithDefault("/usr/sbin/resize2fs")
+        String resize2fs();
     }
 
     /** Limits applied when usage-service cannot say what the user's plan allows. */

@@ -32,7 +32,15 @@ public class ContainerProviders {
                 c.cpuSeconds(),
                 c.fileSizeBytes(),
                 c.openFiles(),
-                new LocalSettings.Network(c.unshare(), c.nsenter(), c.slirp4netns(), c.ip(), c.blockedNetworks())));
+                new LocalSettings.Network(c.unshare(), c.nsenter(), c.slirp4netns(), c.ip(), c.blockedNetworks()),
+                new LocalSettings.Disk(
+                        c.workspaceImages(),
+                        c.workspaceBytes(),
+                        c.mkfs(),
+                        c.mount(),
+                        c.umount(),
+                        c.losetup(),
+                        c.resize2fs())));
     }
 
     /** Checks the local provider at startup, so that creating a sandbox does not wait for it. */

@@ -7,5 +7,6 @@ package dev.shellbox.sandbox.provider;
  * @param network whether programs may use the network
  * @param memoryBytes address space of each program (the provider may cap it lower)
  * @param processes processes and threads of each program and its children (the provider may cap it lower)
+ * @param storageBytes what the sandbox's workspace may hold (the provider may cap it lower)
  */
-public record ContainerSpec(String sandboxId, boolean network, long memoryBytes, long processes) {}
+public record ContainerSpec(String sandboxId, boolean network, long memoryBytes, long processes, long storageBytes) {}

@@ -43,7 +43,11 @@ public class SandboxRuntimes {
             SandboxContainer container = providers
                     .forProvider(sandbox.provider)
                     .map(p -> p.open(new ContainerSpec(
-                            id, sandbox.network, limits.containerMemoryBytes(), limits.containerProcesses())))
+                            id,
+                            sandbox.network,
+                            limits.containerMemoryBytes(),
+                            limits.containerProcesses(),
+                            limits.storageBytes())))
                     .orElse(null);
             return new SandboxRuntime(id, sandbox.userId, view, container, Map.copyOf(sandbox.env));
         });

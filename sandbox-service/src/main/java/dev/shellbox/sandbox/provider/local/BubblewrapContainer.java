@@ -27,8 +27,13 @@ import org.jboss.logging.Logger;
  * {@code /home}, {@code /tmp}, ...) read-write at their own paths, and a read-only everything else. Programs run as an
  * unprivileged host user with rlimits on memory, processes, CPU time, file size and open files.
  *
- * <p>Host layout: {@code STATE/SANDBOX/files} is the mirror, {@code STATE/SANDBOX/index} its index and {@code
- * STATE/SANDBOX/etc} the generated account files.
+ * <p>What programs can write is bounded: the mirror lives on the sandbox's own {@link WorkspaceDisk} (when this host
+ * can mount one), and the few scratch file systems bubblewrap makes ({@code /dev/shm}, a {@code /tmp} the sandbox does
+ * not have) are small; everything else is read-only.
+ *
+ * <p>Host layout: {@code STATE/SANDBOX/disk.img} is the workspace image, mounted at {@code STATE/SANDBOX/disk}; {@code
+ * STATE/SANDBOX/disk/files} is the mirror, {@code STATE/SANDBOX/index} its index and {@code STATE/SANDBOX/etc} the
+ * generated account files.
  */
 final class BubblewrapContainer implements SandboxContainer {
     private static final Logger LOG = Logger.getLogger(BubblewrapContainer.class);
@@ -45,11 +50,17 @@ final class BubblewrapContainer implements SandboxContainer {
             "/etc/ca-certificates",
             "/etc/localtime",
             "/etc/mime.types");
+    /** Size of each program's {@code /dev/shm}, as Docker gives containers, and of a {@code /tmp} made for it. */
+    private static final long SCRATCH_BYTES = 64L * 1024 * 1024;
 
     private final LocalSettings settings;
     private final ContainerSpec spec;
     private final Path directory;
     private final WorkspaceMirror mirror;
+    /** The file system of the mirror; null when it shares the host's disk. */
+    private final WorkspaceDisk disk;
+    /** Whether the disk is mounted (set by {@link #prepare}, cleared by {@link #stop}). */
+    private volatile boolean mounted;
     /** The network programs share when the sandbox may use one; null when each program gets no network at all. */
     private final SandboxNetwork network;
 
@@ -59,12 +70,19 @@ final class BubblewrapContainer implements SandboxContainer {
 
     private volatile List<String> bubblewrap;
 
-    BubblewrapContainer(LocalSettings settings, ContainerSpec spec) {
+    BubblewrapContainer(LocalSettings settings, ContainerSpec spec, boolean workspaceImage) {
         this.settings = settings;
         this.spec = spec;
         this.directory = settings.stateDirectory().resolve(spec.sandboxId());
+        this.disk = workspaceImage
+                ? new WorkspaceDisk(
+                        settings.disk(),
+                        directory.resolve("disk.img"),
+                        directory.resolve("disk"),
+                        Math.min(spec.storageBytes(), settings.disk().maxBytes()))
+                : null;
         this.mirror = new WorkspaceMirror(
-                directory.resolve("files"),
+                directory.resolve("disk").resolve("files"),
                 directory.resolve("index"),
                 settings.hostUid(),
                 settings.hostGid(),
@@ -110,6 +128,10 @@ final class BubblewrapContainer implements SandboxContainer {
 
     @Override
     public void syncOut(InMemoryFileSystem files) throws IOException {
+        if (disk != null && !mounted) {
+            // stopped meanwhile: what programs left comes back at the first sync after the next start
+            return;
+        }
         mirror.pull(files);
     }
 
@@ -137,7 +159,7 @@ final class BubblewrapContainer implements SandboxContainer {
             c.addAll(List.of("--bind", mirror.root().resolve(top).toString(), "/" + top));
         }
         if (!mirrored.contains("tmp")) {
-            c.addAll(List.of("--tmpfs", "/tmp"));
+            c.addAll(List.of("--size", Long.toString(SCRATCH_BYTES), "--tmpfs", "/tmp"));
         }
         c.addAll(List.of("--remount-ro", "/", "--chdir", request.cwd(), "--"));
         // inside the program's own user namespace the process count starts from zero: the sandbox's allowance applies
@@ -188,6 +210,8 @@ final class BubblewrapContainer implements SandboxContainer {
             }
         }
         c.addAll(List.of("--proc", "/proc", "--dev", "/dev"));
+        // bubblewrap's /dev is a writable tmpfs as large as half the host's memory: read-only, with a small /dev/shm
+        c.addAll(List.of("--size", Long.toString(SCRATCH_BYTES), "--tmpfs", "/dev/shm", "--remount-ro", "/dev"));
         for (String file : hostEtc()) {
             c.addAll(List.of("--ro-bind-try", file, file));
         }
@@ -211,7 +235,7 @@ final class BubblewrapContainer implements SandboxContainer {
 
     /** Creates the sandbox's host directory and its account files, once. */
     private void prepare() throws IOException {
-        if (bubblewrap != null && Files.isDirectory(directory.resolve("etc"))) {
+        if (bubblewrap != null && (disk == null || mounted) && Files.isDirectory(directory.resolve("etc"))) {
             return;
         }
         synchronized (this) {
@@ -240,6 +264,10 @@ final class BubblewrapContainer implements SandboxContainer {
                         directory.resolve(name),
                         PosixFilePermissions.fromString(name.equals("etc") ? "rwxr-xr-x" : "rw-r--r--"));
             }
+            if (disk != null && !mounted) {
+                disk.mount();
+                mounted = true;
+            }
             limits = limits();
             bubblewrap = bubblewrap();
         }
@@ -259,16 +287,36 @@ final class BubblewrapContainer implements SandboxContainer {
         } catch (IOException e) {
             LOG.warnf("sandbox %s: saving its workspace index failed: %s", spec.sandboxId(), e.toString());
         }
+        if (disk != null) {
+            synchronized (this) {
+                awaitPrograms();
+                mounted = false;
+                disk.unmount();
+            }
+        }
+    }
+
+    /** Waits a little for killed programs to be gone, so that nothing holds the workspace. */
+    private void awaitPrograms() {
+        for (Process p : running) {
+            try {
+                p.waitFor(5, java.util.concurrent.TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
     }
 
     @Override
     public void destroy() {
         stop();
-        for (Process p : running) {
-            p.onExit().join();
-        }
+        awaitPrograms();
         try {
             mirror.delete();
+            if (disk != null) {
+                disk.delete();
+            }
             deleteTree(directory);
         } catch (IOException e) {
             throw new java.io.UncheckedIOException(e);

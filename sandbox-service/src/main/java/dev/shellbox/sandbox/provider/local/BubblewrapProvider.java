@@ -10,12 +10,16 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import org.jboss.logging.Logger;
 
 /** The {@code local} provider: every escalated program runs in its own bubblewrap sandbox on this host. */
 public final class BubblewrapProvider implements ContainerProvider {
+    private static final Logger LOG = Logger.getLogger(BubblewrapProvider.class);
     private final LocalSettings settings;
     private volatile boolean verified;
     private volatile boolean networkVerified;
+    /** Whether workspaces get images of their own; null until decided. */
+    private Boolean workspaceImages;
 
     public BubblewrapProvider(LocalSettings settings) {
         this.settings = settings;
@@ -29,6 +33,7 @@ public final class BubblewrapProvider implements ContainerProvider {
     public void checkAvailable(boolean network) {
         if (!verified) {
             checkBubblewrap();
+            workspaceImages();
             verified = true;
         }
         if (network && !networkVerified) {
@@ -77,6 +82,50 @@ public final class BubblewrapProvider implements ContainerProvider {
         }
     }
 
+    /**
+     * Whether workspaces live on images of their own: decided once, by mounting a trial image when the settings leave
+     * it to this host.
+     */
+    synchronized boolean workspaceImages() {
+        if (workspaceImages == null) {
+            LocalSettings.Disk disk = settings.disk();
+            if (disk.images() == LocalSettings.WorkspaceImages.NEVER) {
+                workspaceImages = false;
+            } else {
+                try {
+                    probeWorkspaceImage();
+                    workspaceImages = true;
+                } catch (IOException e) {
+                    if (disk.images() == LocalSettings.WorkspaceImages.ALWAYS) {
+                        throw new ProviderUnavailableException("provider 'local' cannot give workspaces file systems"
+                                + " of their own on this host (" + e.getMessage() + "); run the service as root, or"
+                                + " set shellbox.sandbox.local.workspace-images to auto or never");
+                    }
+                    LOG.warnf(
+                            "sandbox workspaces share this host's disk, and a sandbox's programs can fill it: workspace"
+                                    + " images cannot be mounted here (%s); run the service as root to bound each"
+                                    + " workspace",
+                            e.getMessage());
+                    workspaceImages = false;
+                }
+            }
+        }
+        return workspaceImages;
+    }
+
+    private void probeWorkspaceImage() throws IOException {
+        Files.createDirectories(settings.stateDirectory());
+        Path trial = settings.stateDirectory()
+                .resolve(".trial-" + ProcessHandle.current().pid());
+        WorkspaceDisk disk =
+                new WorkspaceDisk(settings.disk(), trial.resolveSibling(trial.getFileName() + ".img"), trial, 0);
+        try {
+            disk.mount();
+        } finally {
+            disk.delete();
+        }
+    }
+
     private void probe() {
         List<String> argv = List.of(
                 settings.setpriv(),
@@ -114,6 +163,6 @@ public final class BubblewrapProvider implements ContainerProvider {
 
     @Override
     public SandboxContainer open(ContainerSpec spec) {
-        return new BubblewrapContainer(settings, spec);
+        return new BubblewrapContainer(settings, spec, workspaceImages());
     }
 }

@@ -19,6 +19,7 @@ import java.util.List;
  * @param fileSizeBytes largest file a program may write (and that comes back into the sandbox's files)
  * @param openFiles open file descriptors of each program
  * @param network how sandboxes that may use the network get one
+ * @param disk what each sandbox's workspace is stored on
  */
 public record LocalSettings(
         Path stateDirectory,
@@ -32,7 +33,8 @@ public record LocalSettings(
         int cpuSeconds,
         long fileSizeBytes,
         int openFiles,
-        Network network) {
+        Network network,
+        Disk disk) {
 
     /**
      * The tools and policy of sandbox networks ({@link SandboxNetwork}).
@@ -45,4 +47,35 @@ public record LocalSettings(
      */
     public record Network(
             String unshare, String nsenter, String slirp4netns, String ip, List<String> blockedNetworks) {}
+
+    /** Whether workspaces get file systems of their own ({@link WorkspaceDisk}). */
+    public enum WorkspaceImages {
+        /** When the service may mount them (it runs as root), else workspaces share the host's disk. */
+        AUTO,
+        /** Always: the provider is unavailable where images cannot be mounted. */
+        ALWAYS,
+        /** Never: workspaces share the host's disk, bounded per file only. */
+        NEVER
+    }
+
+    /**
+     * Where workspaces are stored: each on an ext4 image of its own, sized by the sandbox's plan, so that a sandbox
+     * that fills its workspace fills nothing else.
+     *
+     * @param images whether workspaces get images
+     * @param maxBytes most one workspace may hold; the plan's {@code storage_bytes} applies up to it
+     * @param mkfs e2fsprogs' mkfs.ext4
+     * @param mount util-linux mount
+     * @param umount util-linux umount
+     * @param losetup util-linux losetup, which tells a loop device its image grew
+     * @param resize2fs e2fsprogs' resize2fs, which grows a mounted workspace when the plan allows more
+     */
+    public record Disk(
+            WorkspaceImages images,
+            long maxBytes,
+            String mkfs,
+            String mount,
+            String umount,
+            String losetup,
+            String resize2fs) {}
 }

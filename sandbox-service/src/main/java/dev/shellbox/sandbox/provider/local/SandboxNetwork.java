@@ -2,12 +2,10 @@ package dev.shellbox.sandbox.provider.local;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.OutputStream;
 import java.net.Inet4Address;
 import java.net.InetAddress;
 import java.net.NetworkInterface;
 import java.net.SocketException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -156,21 +154,7 @@ final class SandboxNetwork {
         }
         List<String> argv = new ArrayList<>(enterArguments(holder.pid()));
         argv.addAll(List.of(settings.network().ip(), "-batch", "-"));
-        Process ip = new ProcessBuilder(asProgramUser(argv))
-                .redirectErrorStream(true)
-                .start();
-        try (OutputStream in = ip.getOutputStream()) {
-            in.write(batch.toString().getBytes(StandardCharsets.UTF_8));
-        }
-        String output = new String(ip.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
-        try {
-            if (ip.waitFor() != 0) {
-                throw new IOException("could not restrict the sandbox's network: " + output);
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IOException("interrupted while restricting the sandbox's network");
-        }
+        HostCommand.run(asProgramUser(argv), batch.toString(), "could not restrict the sandbox's network");
     }
 
     /** The configured blocked networks and every IPv4 address of this host except loopback, which is not mapped. */

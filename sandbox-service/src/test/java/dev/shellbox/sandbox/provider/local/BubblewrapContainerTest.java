@@ -30,6 +30,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -49,9 +50,15 @@ class BubblewrapContainerTest {
             "/usr/bin/slirp4netns",
             "/usr/sbin/ip",
             List.of("10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16", "100.64.0.0/10", "169.254.0.0/16"));
+    /** What a sandbox's plan lets its workspace hold, unless a test says otherwise. */
+    private static final long STORAGE = 1L << 30;
+
     private static Path state;
     private static LocalSettings settings;
+    private static BubblewrapProvider provider;
     private static int counter;
+    /** Every container a test opened: destroyed at the end, so that no workspace stays mounted. */
+    private static final List<SandboxContainer> opened = new java.util.ArrayList<>();
 
     @BeforeAll
     static void createStateDirectory() throws IOException {
@@ -70,12 +77,28 @@ class BubblewrapContainerTest {
                 60,
                 FILE_SIZE,
                 256,
-                NETWORK);
-        new BubblewrapProvider(settings).checkAvailable(true);
+                NETWORK,
+                disk(LocalSettings.WorkspaceImages.AUTO));
+        provider = new BubblewrapProvider(settings);
+        provider.checkAvailable(true);
+    }
+
+    private static LocalSettings.Disk disk(LocalSettings.WorkspaceImages images) {
+        return new LocalSettings.Disk(
+                images,
+                STORAGE,
+                "/usr/sbin/mkfs.ext4",
+                "/usr/bin/mount",
+                "/usr/bin/umount",
+                "/usr/sbin/losetup",
+                "/usr/sbin/resize2fs");
     }
 
     @AfterAll
     static void deleteStateDirectory() throws IOException {
+        for (SandboxContainer container : opened) {
+            container.destroy();
+        }
         try (var paths = Files.walk(state)) {
             paths.sorted(java.util.Comparator.reverseOrder())
                     .forEach(p -> p.toFile().delete());
@@ -97,10 +120,15 @@ class BubblewrapContainerTest {
         }
 
         Box(String id, boolean network, long processes) throws FsException {
+            this(id, network, processes, STORAGE);
+        }
+
+        Box(String id, boolean network, long processes, long storage) throws FsException {
             for (String dir : new String[] {"/workspace", "/home", "/home/user", "/tmp"}) {
                 files.createDirectory(dir, dir.equals("/tmp") ? 01777 : 0755);
             }
-            container = new BubblewrapProvider(settings).open(new ContainerSpec(id, network, 4L << 30, processes));
+            container = provider.open(new ContainerSpec(id, network, 4L << 30, processes, storage));
+            opened.add(container);
             shell = Shell.builder()
                     .fileSystem(files)
                     .commands(CommandRegistry.standard())
@@ -224,7 +252,7 @@ class BubblewrapContainerTest {
         Box other = new Box(false);
         other.run("echo secret > /workspace/secret.txt; python3 -c 'pass'");
         Path othersWorkspace =
-                settings.stateDirectory().resolve("box-" + counter).resolve("files/workspace");
+                settings.stateDirectory().resolve("box-" + counter).resolve("disk/files/workspace");
         assertThat(othersWorkspace.resolve("secret.txt")).exists();
         Box box = new Box(false);
         String serviceDirectory = Path.of("").toAbsolutePath().toString();
@@ -242,6 +270,7 @@ class BubblewrapContainerTest {
                 + "attempt('usr', lambda: open('/usr/bin/evil', 'w'))\n"
                 + "attempt('root', lambda: open('/evil', 'w'))\n"
                 + "attempt('etc', lambda: open('/etc/passwd', 'a'))\n"
+                + "attempt('dev', lambda: open('/dev/evil', 'w'))\n"
                 + "cmdlines = [open('/proc/' + p + '/cmdline').read() for p in os.listdir('/proc') if p.isdigit()]\n"
                 + "print('java' in ' '.join(cmdlines), len(cmdlines) < 5)\n"
                 + "print(sorted(os.environ))\n"
@@ -254,6 +283,7 @@ class BubblewrapContainerTest {
                         "usr refused",
                         "root refused",
                         "etc refused",
+                        "dev refused",
                         "False True")
                 .doesNotContain("POSSIBLE");
         for (String hostVariable : System.getenv().keySet()) {
@@ -274,6 +304,56 @@ class BubblewrapContainerTest {
         assertThat(lines[1]).isNotEqualTo("0");
         assertThat(box.files.stat("/workspace/big").size()).isLessThanOrEqualTo(FILE_SIZE);
         assertThat(box.run("python3 -c 'print(1)'").stdout()).isEqualTo("1\n");
+    }
+
+    @Test
+    void fillingTheWorkspaceEndsAtTheSandboxsOwnDiskAndTheScratchSpaceIsSmall() throws Exception {
+        Assumptions.assumeTrue(
+                provider.workspaceImages(), "workspace images need a service that may mount them (root)");
+        long storage = 32L << 20;
+        Box box = new Box("box-small-disk", false, PROCESSES, storage);
+        // 4 MiB files, each below the file-size limit, up to 100 times the sandbox's storage
+        String fill = "python3 - $DIR <<'EOF'\n"
+                + "import errno, os, sys\n"
+                + "written = 0\n"
+                + "try:\n"
+                + "    for i in range(800):\n"
+                + "        with open(os.path.join(sys.argv[1], 'fill-%d' % i), 'wb') as f:\n"
+                + "            for _ in range(4):\n"
+                + "                f.write(bytes(1 << 20)); written += 1 << 20\n"
+                + "    print('wrote everything')\n"
+                + "except OSError as e:\n"
+                + "    print(errno.errorcode[e.errno], written >> 20)\n"
+                + "EOF\n";
+        Run filled = box.run("mkdir -p /workspace/fill; DIR=/workspace/fill; " + fill);
+        String[] workspace = filled.stdout().strip().split(" ");
+        assertThat(workspace[0]).as(filled.stdout() + filled.stderr()).isEqualTo("ENOSPC");
+        assertThat(Long.parseLong(workspace[1])).isBetween(storage >> 21, (storage >> 20) * 2);
+        // what fitted came back; the sandbox goes on once it made room
+        assertThat(box.run("ls /workspace/fill | wc -l").stdout().strip()).isNotEqualTo("0");
+        assertThat(box.run("rm -r /workspace/fill; python3 -c 'open(\"/workspace/after\", \"w\").write(\"ok\")';"
+                                + " cat /workspace/after")
+                        .stdout())
+                .isEqualTo("ok");
+        // bubblewrap's own scratch file systems hold little
+        Run shm = box.run("DIR=/dev/shm; " + fill);
+        assertThat(shm.stdout()).startsWith("ENOSPC ");
+        assertThat(Long.parseLong(shm.stdout().strip().split(" ")[1])).isLessThanOrEqualTo(64);
+        // a neighbour's workspace is untouched by all this
+        Run neighbour = new Box(false)
+                .run("python3 -c '[open(\"/workspace/x%d\" % i, \"wb\").write(bytes(10 << 20)) for i in range(4)]'");
+        assertThat(neighbour.status()).as(neighbour.stderr()).isZero();
+        Path mountPoint = settings.stateDirectory().resolve("box-small-disk/disk");
+        assertThat(MountTable.device(mountPoint)).isPresent();
+        box.container.stop();
+        assertThat(MountTable.device(mountPoint)).isEmpty();
+        // a later program finds the workspace as it was left
+        assertThat(box.run("python3 -c 'print(open(\"/workspace/after\").read())'")
+                        .stdout())
+                .isEqualTo("ok\n");
+        box.container.destroy();
+        assertThat(MountTable.device(mountPoint)).isEmpty();
+        assertThat(mountPoint.getParent()).doesNotExist();
     }
 
     @Test
@@ -373,7 +453,7 @@ class BubblewrapContainerTest {
         Box first = new Box("box-reused", false);
         first.run("mkdir -p /workspace/src && echo one > /workspace/src/a.txt && echo two > /workspace/b.txt; true");
         first.container.syncIn(first.files);
-        Path mirror = settings.stateDirectory().resolve("box-reused/files/workspace");
+        Path mirror = settings.stateDirectory().resolve("box-reused/disk/files/workspace");
         Files.writeString(mirror.resolve("b.txt"), "damaged\n");
         Files.writeString(mirror.resolve("stray.txt"), "left over\n");
         // the same sandbox after a restart: the same files, a new container over the same workspace
@@ -400,7 +480,8 @@ class BubblewrapContainerTest {
                 1,
                 1,
                 1,
-                NETWORK);
+                NETWORK,
+                disk(LocalSettings.WorkspaceImages.NEVER));
         assertThatThrownBy(() -> new BubblewrapProvider(missing).checkAvailable(false))
                 .isInstanceOf(ProviderUnavailableException.class)
                 .hasMessageContaining("bubblewrap");
