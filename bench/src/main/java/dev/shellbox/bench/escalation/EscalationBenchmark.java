@@ -87,7 +87,16 @@ public final class EscalationBenchmark {
         InMemoryFileSystem files = sandboxFiles(10);
         SandboxContainer container = provider.open(new ContainerSpec("latency", false, 4L << 30, 1024, 16L << 30));
         Shell shell = shell(files, container);
+        long created = System.nanoTime();
         run(shell, "arch");
+        double firstStage = (System.nanoTime() - created) / 1e6;
+        container.stop();
+        long resumed = System.nanoTime();
+        run(shell, "arch");
+        double afterPause = (System.nanoTime() - resumed) / 1e6;
+        System.out.printf(
+                "first stage of a new sandbox (workspace made%s): %.1f ms; first after a pause: %.1f ms%n",
+                provider.workspaceImages() ? " on an image of its own, mounted" : "", firstStage, afterPause);
         double escalated = median(50, () -> run(shell, "arch"));
         double builtin = median(50, () -> run(shell, "uname -m"));
         double direct = median(50, () -> {

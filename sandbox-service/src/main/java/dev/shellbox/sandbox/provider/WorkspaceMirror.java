@@ -88,6 +88,8 @@ public final class WorkspaceMirror {
     private long indexSavedAt = System.nanoTime() - INDEX_SAVE_INTERVAL_NANOS;
     /** Whether the last pull compared every entry rather than the watched ones. */
     private boolean lastPullComparedAll;
+    /** Whether the last push compared every entry rather than the ones the tree's journal named. */
+    private boolean lastPushComparedAll;
 
     /** How many entries a sync wrote (or imported) and deleted. */
     public record Changes(int written, int deleted) {
@@ -128,7 +130,10 @@ public final class WorkspaceMirror {
         return names;
     }
 
-    /** Writes what changed in {@code files} since the last sync to the host. */
+    /**
+     * Writes what changed in {@code files} since the last sync to the host: the paths the tree's journal names, or,
+     * when it cannot say, every entry compared with the index.
+     */
     public synchronized Changes push(InMemoryFileSystem files) throws IOException {
         Map<String, Synced> idx = index();
         long version = files.version();
@@ -137,31 +142,51 @@ public final class WorkspaceMirror {
         }
         realDirectories.clear();
         long now = System.currentTimeMillis();
+        Optional<Set<String>> changed = syncedVersion < 0 ? Optional.empty() : files.changedSince(syncedVersion);
+        lastPushComparedAll = changed.isEmpty();
+        List<String> changedPaths = changed.map(ArrayList::new).orElseGet(() -> new ArrayList<>(List.of("/")));
+        // parents before children
+        Collections.sort(changedPaths);
         int written = 0;
         Set<String> present = new HashSet<>();
-        for (InMemoryFileSystem.Entry e : files.snapshot()) {
-            if (!isMirrored(e.path(), e.type())) {
-                continue;
-            }
-            present.add(e.path());
-            Synced s = idx.get(e.path());
-            if (s != null && s.matches(e)) {
-                continue;
-            }
-            try {
-                idx.put(e.path(), write(e, files, now));
-            } catch (FsException gone) {
-                // removed from the tree while we copied it; the next sync deletes it
-                continue;
-            }
-            written++;
-        }
-        List<String> missing = new ArrayList<>();
-        for (String path : idx.keySet()) {
-            if (!present.contains(path)) {
-                missing.add(path);
+        for (String path : changedPaths) {
+            for (InMemoryFileSystem.Entry e : files.snapshot(path)) {
+                if (!isMirrored(e.path(), e.type()) || !present.add(e.path())) {
+                    continue;
+                }
+                Synced s = idx.get(e.path());
+                if (s != null && s.matches(e)) {
+                    continue;
+                }
+                try {
+                    idx.put(e.path(), write(e, files, now));
+                } catch (FsException gone) {
+                    // removed from the tree while we copied it; the next sync deletes it
+                    continue;
+                }
+                written++;
             }
         }
+        // what the host has at or below a changed path and the tree no longer does; only below a directory is there
+        // more than the path itself to look for
+        Set<String> gone = new HashSet<>();
+        Set<String> directories = new HashSet<>();
+        for (String path : changedPaths) {
+            Synced s = idx.get(path);
+            if (path.equals("/") || (s != null && s.type() == FileType.DIRECTORY)) {
+                directories.add(path);
+            } else if (s != null && !present.contains(path)) {
+                gone.add(path);
+            }
+        }
+        if (!directories.isEmpty()) {
+            for (String path : idx.keySet()) {
+                if (!present.contains(path) && isWithin(path, directories)) {
+                    gone.add(path);
+                }
+            }
+        }
+        List<String> missing = new ArrayList<>(gone);
         missing.sort(Collections.reverseOrder());
         for (String path : missing) {
             deleteTree(hostPath(path));
@@ -173,6 +198,23 @@ public final class WorkspaceMirror {
         }
         syncedVersion = version;
         return changes;
+    }
+
+    /** Whether {@code path} or a directory above it is in {@code scope} ("/" covers everything). */
+    private static boolean isWithin(String path, Set<String> scope) {
+        if (scope.contains("/")) {
+            return true;
+        }
+        for (String p = path; p.length() > 1; p = p.substring(0, p.lastIndexOf('/'))) {
+            if (scope.contains(p)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    boolean lastPushComparedAll() {
+        return lastPushComparedAll;
     }
 
     /**

@@ -3,8 +3,11 @@ package dev.shellbox.sandbox.provider;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.shellbox.shell.fs.FileType;
+import dev.shellbox.shell.fs.FsException;
 import dev.shellbox.shell.fs.InMemoryFileSystem;
+import dev.shellbox.shell.fs.WriteMode;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -13,6 +16,7 @@ import java.time.Clock;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Random;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -147,6 +151,78 @@ class WorkspaceMirrorTest {
         assertThat(mirror.lastPullComparedAll()).isTrue();
         assertTreeEqualsHost();
         assertThat(files.list("/workspace/src")).hasSize(1520);
+    }
+
+    @Test
+    void aPushCopiesWhatTheTreesJournalNamesAndTheHostEndsEqual() throws Exception {
+        Random random = new Random(7);
+        for (int round = 0; round < 300; round++) {
+            int n = 1 + random.nextInt(6);
+            for (int i = 0; i < n; i++) {
+                changeAtRandom(random);
+            }
+            mirror.push(files);
+            assertThat(mirror.lastPushComparedAll()).isFalse();
+            assertTreeEqualsHost();
+        }
+    }
+
+    @Test
+    void aChangeTheJournalCannotPlaceMakesThePushCompareEverything() throws Exception {
+        files.createSymlink("/workspace/via", "src");
+        mirror.push(files);
+        try (OutputStream out = files.newOutputStream("/workspace/via/f1.txt", WriteMode.TRUNCATE, 0644)) {
+            out.write("through the link".getBytes(StandardCharsets.UTF_8));
+        }
+        mirror.push(files);
+        assertThat(mirror.lastPushComparedAll()).isTrue();
+        assertTreeEqualsHost();
+        files.createHardLink("/workspace/hard", "/workspace/src/f2.txt");
+        mirror.push(files);
+        try (OutputStream out = files.newOutputStream("/workspace/hard", WriteMode.APPEND, 0644)) {
+            out.write(" and its other name".getBytes(StandardCharsets.UTF_8));
+        }
+        mirror.push(files);
+        assertThat(mirror.lastPushComparedAll()).isTrue();
+        assertTreeEqualsHost();
+        assertThat(Files.readString(host("/workspace/src/f2.txt"))).isEqualTo("file 2 and its other name");
+    }
+
+    /** One change a shell could make: files written, appended, moved, deleted, chmod-ed; directories made and moved. */
+    private void changeAtRandom(Random random) throws Exception {
+        String[] dirs = {"/workspace", "/workspace/a", "/workspace/b", "/workspace/a/c", "/tmp"};
+        String dir = dirs[random.nextInt(dirs.length)];
+        String file = dir + "/f" + random.nextInt(4);
+        try {
+            switch (random.nextInt(9)) {
+                case 0 -> files.createDirectory(dirs[1 + random.nextInt(3)], 0755);
+                case 1, 2 -> {
+                    WriteMode mode = random.nextBoolean() ? WriteMode.TRUNCATE : WriteMode.APPEND;
+                    try (OutputStream out = files.newOutputStream(file, mode, 0644)) {
+                        out.write(("w" + random.nextInt(1000)).getBytes(StandardCharsets.UTF_8));
+                    }
+                }
+                case 3 -> files.delete(file);
+                case 4 -> files.rename(file, dirs[random.nextInt(dirs.length)] + "/f" + random.nextInt(4));
+                case 5 ->
+                    files.rename(dirs[1 + random.nextInt(3)], "/workspace/" + (random.nextBoolean() ? "a" : "moved"));
+                case 6 -> files.setMode(file, random.nextBoolean() ? 0600 : 0755);
+                // links of their own names: writing through one could not be placed, which the next test covers
+                case 7 -> files.createSymlink(dir + "/l" + random.nextInt(2), "f" + random.nextInt(4));
+                default -> deleteFromTree(dirs[1 + random.nextInt(3)]);
+            }
+        } catch (FsException e) {
+            // not possible in the tree as it is (missing, exists, not empty): no change
+        }
+    }
+
+    private void deleteFromTree(String path) throws FsException {
+        if (files.lstat(path).isDirectory()) {
+            for (String name : files.list(path)) {
+                deleteFromTree(path + "/" + name);
+            }
+        }
+        files.delete(path);
     }
 
     /** Every entry under the host's mirror, with its type, mode and content, equals the tree's. */

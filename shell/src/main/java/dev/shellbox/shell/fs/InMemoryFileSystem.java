@@ -20,6 +20,9 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 public final class InMemoryFileSystem implements FileSystem {
     private static final int MAX_SYMLINK_FOLLOWS = 40;
+    /** Changes the journal remembers; a copy that fell further behind compares everything. */
+    private static final int JOURNAL_CAPACITY = 4096;
+
     private static final int MAX_NAME_BYTES = 255;
 
     private final Object lock = new Object();
@@ -31,6 +34,10 @@ public final class InMemoryFileSystem implements FileSystem {
     private final ContentSource contentSource;
     /** Counts changes to the tree; written under {@link #lock}. */
     private volatile long version;
+    /** Which paths the last changes touched; guarded by {@link #lock}. */
+    private final ChangeJournal journal = new ChangeJournal(JOURNAL_CAPACITY);
+    /** Counts changes that can take a file away from its path (delete, rename, link, replace); guarded by lock. */
+    private long moves;
 
     /** An empty tree owned by uid and gid 1000, on the system clock. */
     public InMemoryFileSystem() {
@@ -381,7 +388,9 @@ public final class InMemoryFileSystem implements FileSystem {
                 parent.touch();
             }
             long start = mode == WriteMode.APPEND ? -1 : 0;
-            return new FileOutput(file, path, start);
+            String changed = journalPath(path, true);
+            journal.record(version, changed);
+            return new FileOutput(file, path, changed, start);
         }
     }
 
@@ -418,6 +427,7 @@ public final class InMemoryFileSystem implements FileSystem {
             parent.entries.put(name, new Dir(mode & 07777));
             parent.nlink++;
             parent.touch();
+            journal.record(version, journalPath(path, false));
         }
     }
 
@@ -444,6 +454,8 @@ public final class InMemoryFileSystem implements FileSystem {
             node.nlink--;
             node.ctime = clock.millis();
             parent.touch();
+            moves++;
+            journal.record(version, journalPath(path, false));
         }
     }
 
@@ -494,6 +506,9 @@ public final class InMemoryFileSystem implements FileSystem {
             node.ctime = clock.millis();
             fromParent.touch();
             toParent.touch();
+            moves++;
+            journal.record(version, journalPath(src, false));
+            journal.record(version, journalPath(dst, false));
         }
     }
 
@@ -508,6 +523,7 @@ public final class InMemoryFileSystem implements FileSystem {
             }
             parent.entries.put(name, new Symlink(target));
             parent.touch();
+            journal.record(version, journalPath(link, false));
         }
     }
 
@@ -539,6 +555,8 @@ public final class InMemoryFileSystem implements FileSystem {
             node.nlink++;
             node.ctime = clock.millis();
             parent.touch();
+            moves++;
+            journal.record(version, journalPath(link, false));
         }
     }
 
@@ -549,6 +567,7 @@ public final class InMemoryFileSystem implements FileSystem {
             Node node = resolve(path, true);
             node.mode = mode & 07777;
             node.ctime = clock.millis();
+            journal.record(version, journalPath(path, true, node));
         }
     }
 
@@ -560,6 +579,7 @@ public final class InMemoryFileSystem implements FileSystem {
             node.mtime = mtimeMillis;
             node.atime = atimeMillis;
             node.ctime = clock.millis();
+            journal.record(version, journalPath(path, true, node));
         }
     }
 
@@ -578,6 +598,7 @@ public final class InMemoryFileSystem implements FileSystem {
             file.modified(path);
             file.setLength(size, path);
             file.touch();
+            journal.record(version, journalPath(path, true, node));
         }
     }
 
@@ -594,6 +615,7 @@ public final class InMemoryFileSystem implements FileSystem {
             file.loaded = false;
             file.lazySize = size;
             file.contentId = contentId;
+            journal.record(version, journalPath(path, false));
         }
     }
 
@@ -605,6 +627,7 @@ public final class InMemoryFileSystem implements FileSystem {
             file.data = content;
             file.length = content.length;
             file.contentId = contentId;
+            journal.record(version, journalPath(path, false));
         }
     }
 
@@ -618,6 +641,7 @@ public final class InMemoryFileSystem implements FileSystem {
         RegularFile file = new RegularFile(mode & 07777);
         file.mtime = file.atime = mtimeMillis;
         parent.entries.put(name, file);
+        moves++;
         return file;
     }
 
@@ -627,6 +651,46 @@ public final class InMemoryFileSystem implements FileSystem {
      */
     public long version() {
         return version;
+    }
+
+    /**
+     * The paths changes after {@code version} touched (a directory's path stands for everything below it too), so that
+     * a copy of the tree made at that version can compare only those; empty when that is not known (the change is too
+     * far back, or one reached an entry through a symbolic or hard link), and then everything must be compared.
+     */
+    public java.util.Optional<java.util.Set<String>> changedSince(long version) {
+        synchronized (lock) {
+            return journal.since(version);
+        }
+    }
+
+    /**
+     * The path of a change for the journal: normalized, or null when a symbolic link leads to what changed (a
+     * component on the way, or the last one when {@code followLast}) or the entry has other hard links.
+     */
+    private String journalPath(String path, boolean followLast) {
+        Node node = root;
+        String normalized = PathNames.normalize(path);
+        List<String> parts = PathNames.components(normalized);
+        for (int i = 0; i < parts.size(); i++) {
+            if (!(node instanceof Dir dir) || (node = dir.entries.get(parts.get(i))) == null) {
+                // nothing below a missing entry can be a link
+                return normalized;
+            }
+            if (node instanceof Symlink && (followLast || i < parts.size() - 1)) {
+                return null;
+            }
+        }
+        return node.nlink > 1 && !(node instanceof Dir) ? null : normalized;
+    }
+
+    /** {@link #journalPath(String, boolean)} of a change to {@code changed}, which the path must still lead to. */
+    private String journalPath(String path, boolean followLast, Node changed) {
+        try {
+            return resolve(path, false) == changed ? journalPath(path, followLast) : null;
+        } catch (FsException e) {
+            return null;
+        }
     }
 
     /**
@@ -641,15 +705,44 @@ public final class InMemoryFileSystem implements FileSystem {
         }
     }
 
+    /**
+     * The entry at {@code path} (not following a symbolic link there) and, for a directory, every entry below it, as
+     * {@link #snapshot()} lists them; empty when nothing is there.
+     */
+    public List<Entry> snapshot(String path) {
+        synchronized (lock) {
+            String normalized = PathNames.normalize(path);
+            if (normalized.equals("/")) {
+                return snapshot();
+            }
+            Node node;
+            try {
+                node = resolve(normalized, false);
+            } catch (FsException e) {
+                return List.of();
+            }
+            List<Entry> entries = new ArrayList<>();
+            entries.add(entry(normalized, node));
+            if (node instanceof Dir dir) {
+                snapshot(dir, normalized, entries);
+            }
+            return entries;
+        }
+    }
+
+    private static Entry entry(String path, Node node) {
+        String target = node instanceof Symlink link ? link.target : null;
+        String contentId = node instanceof RegularFile f ? f.contentId : null;
+        return new Entry(path, node.type(), node.mode, node.size(), node.mtime, target, contentId);
+    }
+
     private void snapshot(Dir dir, String prefix, List<Entry> out) {
         List<String> names = new ArrayList<>(dir.entries.keySet());
         java.util.Collections.sort(names);
         for (String name : names) {
             Node node = dir.entries.get(name);
             String path = prefix + "/" + name;
-            String target = node instanceof Symlink link ? link.target : null;
-            String contentId = node instanceof RegularFile f ? f.contentId : null;
-            out.add(new Entry(path, node.type(), node.mode, node.size(), node.mtime, target, contentId));
+            out.add(entry(path, node));
             if (node instanceof Dir child) {
                 snapshot(child, path, out);
             }
@@ -812,12 +905,17 @@ public final class InMemoryFileSystem implements FileSystem {
     private final class FileOutput extends OutputStream {
         private final RegularFile file;
         private final String path;
+        /** The file's path for the journal; null once it cannot be placed (opened through a symbolic link, moved). */
+        private String journalPath;
+        /** {@link #moves} when {@link #journalPath} was last checked. */
+        private long checkedAt = moves;
         /** Next write offset; negative means append at the current end. */
         private long position;
 
-        FileOutput(RegularFile file, String path, long position) {
+        FileOutput(RegularFile file, String path, String journalPath, long position) {
             this.file = file;
             this.path = path;
+            this.journalPath = journalPath;
             this.position = position;
         }
 
@@ -848,6 +946,12 @@ public final class InMemoryFileSystem implements FileSystem {
                     position = end;
                 }
                 file.touch();
+                if (journalPath != null && checkedAt != moves) {
+                    // renamed, deleted or hard-linked since it was opened: its path no longer names all of it
+                    journalPath = journalPath(journalPath, false, file);
+                    checkedAt = moves;
+                }
+                journal.record(version, journalPath);
             }
         }
     }

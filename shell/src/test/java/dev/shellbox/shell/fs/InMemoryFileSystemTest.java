@@ -51,6 +51,78 @@ class InMemoryFileSystemTest {
     }
 
     @Test
+    void theJournalNamesThePathsChangedSinceAVersion() throws IOException {
+        fs.createDirectory("/d", 0755);
+        write(fs, "/d/a", "one");
+        long v = fs.version();
+        assertThat(fs.changedSince(v)).contains(java.util.Set.of());
+        try (var out = fs.newOutputStream("/d/a", WriteMode.APPEND, 0644)) {
+            for (int i = 0; i < 10_000; i++) {
+                out.write('x');
+            }
+        }
+        fs.setMode("/d/a", 0600);
+        fs.createDirectory("/e", 0755);
+        fs.rename("/d", "/e/d");
+        fs.createSymlink("/e/link", "d/a");
+        assertThat(fs.changedSince(v)).contains(java.util.Set.of("/d/a", "/e", "/d", "/e/d", "/e/link"));
+        long later = fs.version();
+        fs.delete("/e/link");
+        assertThat(fs.changedSince(later)).contains(java.util.Set.of("/e/link"));
+        // a later version than any change: nothing; an earlier one than the journal reaches: unknown
+        assertThat(fs.changedSince(fs.version())).contains(java.util.Set.of());
+        for (int i = 0; i < 5000; i++) {
+            write(fs, "/e/f" + i, "x");
+        }
+        assertThat(fs.changedSince(later)).isEmpty();
+        assertThat(fs.changedSince(fs.version() - 10))
+                .hasValueSatisfying(paths -> assertThat(paths).hasSize(5));
+    }
+
+    @Test
+    void aChangeThroughASymbolicOrHardLinkCannotBePlaced() throws IOException {
+        fs.createDirectory("/real", 0755);
+        write(fs, "/real/f", "x");
+        fs.createSymlink("/via", "real");
+        long v = fs.version();
+        write(fs, "/via/f", "changed");
+        assertThat(fs.changedSince(v)).isEmpty();
+        v = fs.version();
+        fs.createSymlink("/real/to-f", "f");
+        assertThat(fs.changedSince(v)).contains(java.util.Set.of("/real/to-f"));
+        fs.setMode("/real/to-f", 0600);
+        assertThat(fs.changedSince(v)).isEmpty();
+        v = fs.version();
+        fs.createHardLink("/real/g", "/real/f");
+        assertThat(fs.changedSince(v)).isEmpty();
+        v = fs.version();
+        write(fs, "/real/g", "both");
+        assertThat(fs.changedSince(v)).isEmpty();
+        // a file renamed while open: later writes no longer belong to the path it was opened as
+        write(fs, "/real/h", "h");
+        try (var out = fs.newOutputStream("/real/h", WriteMode.APPEND, 0644)) {
+            fs.rename("/real/h", "/real/moved");
+            v = fs.version();
+            out.write('y');
+        }
+        assertThat(fs.changedSince(v)).isEmpty();
+        assertThat(read(fs, "/real/moved")).isEqualTo("hy");
+    }
+
+    @Test
+    void aSnapshotOfAPathListsItAndWhatIsBelowIt() throws IOException {
+        fs.createDirectory("/d", 0755);
+        fs.createDirectory("/d/e", 0755);
+        write(fs, "/d/e/f", "x");
+        fs.createSymlink("/link", "d");
+        assertThat(fs.snapshot("/d").stream().map(InMemoryFileSystem.Entry::path))
+                .containsExactly("/d", "/d/e", "/d/e/f");
+        assertThat(fs.snapshot("/link").stream().map(InMemoryFileSystem.Entry::type))
+                .containsExactly(FileType.SYMLINK);
+        assertThat(fs.snapshot("/missing/x")).isEmpty();
+    }
+
+    @Test
     void followsRelativeAndAbsoluteSymlinksInEveryComponent() throws IOException {
         fs.createDirectory("/a", 0755);
         fs.createDirectory("/a/b", 0755);

@@ -86,7 +86,7 @@ public final class BubblewrapProvider implements ContainerProvider {
      * Whether workspaces live on images of their own: decided once, by mounting a trial image when the settings leave
      * it to this host.
      */
-    synchronized boolean workspaceImages() {
+    public synchronized boolean workspaceImages() {
         if (workspaceImages == null) {
             LocalSettings.Disk disk = settings.disk();
             if (disk.images() == LocalSettings.WorkspaceImages.NEVER) {
