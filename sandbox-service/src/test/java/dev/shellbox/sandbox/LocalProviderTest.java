@@ -49,6 +49,29 @@ class LocalProviderTest {
     }
 
     @Test
+    void aLargeFileAProgramWroteGoesStraightToTheVolumeAndReadsBackEverywhere() {
+        String id = createSandbox(USER, "{}");
+        // 5 MiB: stored in vfs-service as it comes back, then loaded by the built-ins that read it
+        exec(
+                        USER,
+                        id,
+                        "python3 -c 'open(\"/workspace/big.bin\", \"wb\").write(bytes(range(256)) * 20480)';"
+                                + " wc -c < big.bin; tail -c 2 big.bin | od -An -tx1 | tr -d ' '")
+                .body("exitCode", equalTo(0))
+                .body("stdout", equalTo("5242880\nfeff\n"));
+        String vfs = ConfigProvider.getConfig().getValue("quarkus.rest-client.vfs.url", String.class);
+        byte[] read = given().baseUri(vfs)
+                .header("X-Shellbox-User", USER)
+                .get("/v1/volumes/" + id + "/files?path=/workspace/big.bin")
+                .then()
+                .statusCode(200)
+                .extract()
+                .asByteArray();
+        assertThat(read).hasSize(5 << 20);
+        assertThat(read[1000]).isEqualTo((byte) (1000 % 256));
+    }
+
+    @Test
     void unknownProgramsAre127AsInBash() {
         String id = createSandbox(USER, "{}");
         as(USER).get("/v1/sandboxes/" + id).then().body("provider", equalTo("local"));

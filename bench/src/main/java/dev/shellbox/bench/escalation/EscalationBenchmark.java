@@ -213,7 +213,7 @@ public final class EscalationBenchmark {
         return Shell.builder()
                 .fileSystem(files)
                 .commands(CommandRegistry.standard())
-                .escalator(new ProviderEscalator(container, files))
+                .escalator(new ProviderEscalator(container, files, null))
                 .environment(Map.of("PATH", "/usr/bin:/bin", "HOME", "/home/user"))
                 .workingDirectory("/workspace")
                 .identity(Identity.SANDBOX)

@@ -24,11 +24,15 @@ public final class ProviderEscalator implements Escalator {
 
     private final SandboxContainer container;
     private final InMemoryFileSystem files;
+    /** Where large files programs wrote go; null keeps them in memory. */
+    private final ContentStore store;
+
     private final AtomicLong containerNanos = new AtomicLong();
 
-    public ProviderEscalator(SandboxContainer container, InMemoryFileSystem files) {
+    public ProviderEscalator(SandboxContainer container, InMemoryFileSystem files, ContentStore store) {
         this.container = container;
         this.files = files;
+        this.store = store;
     }
 
     @Override
@@ -80,7 +84,7 @@ public final class ProviderEscalator implements Escalator {
             if (ended.compareAndSet(false, true)) {
                 containerNanos.addAndGet(System.nanoTime() - started);
                 try {
-                    container.syncOut(files);
+                    container.syncOut(files, store);
                 } catch (IOException | RuntimeException e) {
                     LOG.warnf("bringing back the files a program changed failed: %s", e.toString());
                 }

@@ -20,8 +20,11 @@ public interface SandboxContainer {
     /** Writes what changed in {@code files} since the last sync into the workspace. */
     void syncIn(InMemoryFileSystem files) throws IOException;
 
-    /** Applies what programs created, changed or deleted in the workspace to {@code files}. */
-    void syncOut(InMemoryFileSystem files) throws IOException;
+    /**
+     * Applies what programs created, changed or deleted in the workspace to {@code files}; large files go to {@code
+     * store} (when there is one) and into the tree by content id.
+     */
+    void syncOut(InMemoryFileSystem files, ContentStore store) throws IOException;
 
     /** Starts a program in the workspace; the caller pumps the streams the handle exposes. */
     EscalatedProcess start(EscalationRequest request) throws IOException;

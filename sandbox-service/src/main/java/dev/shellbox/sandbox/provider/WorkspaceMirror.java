@@ -11,6 +11,7 @@ import java.io.DataOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.ByteBuffer;
+import java.nio.channels.Channels;
 import java.nio.channels.SeekableByteChannel;
 import java.nio.file.DirectoryStream;
 import java.nio.file.FileSystemException;
@@ -58,6 +59,11 @@ public final class WorkspaceMirror {
     private static final String ATTRIBUTES = "unix:mode,size,lastModifiedTime,ctime,ino";
     private static final int INDEX_FORMAT = 0x53425831;
     private static final long INDEX_SAVE_INTERVAL_NANOS = TimeUnit.SECONDS.toNanos(2);
+    /** Files larger than this that programs wrote go to the content store rather than into memory. */
+    static final long STORE_FILE_BYTES = 1L << 20;
+    /** Bytes of program-written files one pull holds in memory; the rest goes to the content store. */
+    static final long HELD_BYTES_PER_PULL = 32L << 20;
+
     private static final Set<OpenOption> WRITE = Set.of(
             StandardOpenOption.CREATE,
             StandardOpenOption.WRITE,
@@ -82,12 +88,16 @@ public final class WorkspaceMirror {
     private long syncedVersion = -1;
     /** Calls that changed the sandbox's tree during the current pull (each moves its version by one). */
     private int treeChanges;
+    /** Bytes of program-written files the current pull put into the tree's memory. */
+    private long heldBytes;
     /** Whether the index changed since it was last saved, and when that was (System.nanoTime). */
     private boolean indexDirty;
 
     private long indexSavedAt = System.nanoTime() - INDEX_SAVE_INTERVAL_NANOS;
     /** Whether the last pull compared every entry rather than the watched ones. */
     private boolean lastPullComparedAll;
+    /** Whether the last pull ended early (the next compares every entry). */
+    private boolean lastPullFailed;
     /** Whether the last push compared every entry rather than the ones the tree's journal named. */
     private boolean lastPushComparedAll;
 
@@ -222,13 +232,39 @@ public final class WorkspaceMirror {
      * the watch saw touched, or every entry when there is no watch or it lost track.
      */
     public synchronized Changes pull(InMemoryFileSystem files) throws IOException {
+        return pull(files, null);
+    }
+
+    /**
+     * {@link #pull(InMemoryFileSystem)}, with large files, and any once {@link #HELD_BYTES_PER_PULL} are held, handed
+     * to {@code store} and added to the tree by content id instead of with their bytes; a null store holds them all.
+     */
+    public synchronized Changes pull(InMemoryFileSystem files, ContentStore store) throws IOException {
         Map<String, Synced> idx = index();
+        Optional<Set<String>> touched = touched();
+        if (lastPullFailed) {
+            // what the failed pull had taken from the watch is still to bring back
+            touched = Optional.empty();
+        }
+        try {
+            Changes changes = pull(files, store, idx, touched);
+            lastPullFailed = false;
+            return changes;
+        } catch (IOException | RuntimeException e) {
+            lastPullFailed = true;
+            throw e;
+        }
+    }
+
+    private Changes pull(
+            InMemoryFileSystem files, ContentStore store, Map<String, Synced> idx, Optional<Set<String>> touched)
+            throws IOException {
+        heldBytes = 0;
         realDirectories.clear();
         long versionBefore = files.version();
         treeChanges = 0;
         Map<String, HostStat> host;
         Set<String> deleted = new HashSet<>();
-        Optional<Set<String>> touched = touched();
         lastPullComparedAll = touched.isEmpty();
         if (touched.isPresent()) {
             host = new HashMap<>();
@@ -285,7 +321,7 @@ public final class WorkspaceMirror {
         Collections.sort(changed);
         int written = 0;
         for (String path : changed) {
-            Synced imported = importEntry(path, host.get(path), files);
+            Synced imported = importEntry(path, host.get(path), files, store);
             if (imported != null) {
                 idx.put(path, imported);
                 written++;
@@ -436,7 +472,8 @@ public final class WorkspaceMirror {
 
     // ---- host -> sandbox ----
 
-    private Synced importEntry(String path, HostStat h, InMemoryFileSystem files) throws IOException {
+    private Synced importEntry(String path, HostStat h, InMemoryFileSystem files, ContentStore store)
+            throws IOException {
         Path p = hostPath(path);
         try {
             switch (h.type()) {
@@ -463,11 +500,22 @@ public final class WorkspaceMirror {
                         LOG.warnf("not bringing back %s: %d bytes is more than %d", path, h.size(), maxFileBytes);
                         return null;
                     }
+                    long mtime = TimeUnit.NANOSECONDS.toMillis(h.mtimeNanos());
+                    if (store != null && (h.size() > STORE_FILE_BYTES || heldBytes + h.size() > HELD_BYTES_PER_PULL)) {
+                        ContentStore.Stored stored = store(p, store);
+                        if (isDirectory(files, path)) {
+                            removeFromTree(files, path);
+                        }
+                        treeChanges++;
+                        files.addLazyFile(path, h.mode(), mtime, stored.size(), stored.contentId());
+                        return new Synced(
+                                FileType.REGULAR, h.mode(), null, stored.contentId(), stored.size(), mtime, false, h);
+                    }
                     byte[] content = read(p);
+                    heldBytes += content.length;
                     if (isDirectory(files, path)) {
                         removeFromTree(files, path);
                     }
-                    long mtime = TimeUnit.NANOSECONDS.toMillis(h.mtimeNanos());
                     treeChanges++;
                     files.addFile(path, h.mode(), mtime, content, null);
                     return new Synced(FileType.REGULAR, h.mode(), null, null, content.length, mtime, false, h);
@@ -482,6 +530,17 @@ public final class WorkspaceMirror {
         } catch (NoSuchFileException e) {
             // deleted by a program that is still running; the next sync sees it gone
             return null;
+        }
+    }
+
+    /** Hands the file's bytes to the store, opened as {@link #read} opens it. */
+    private ContentStore.Stored store(Path p, ContentStore store) throws IOException {
+        requireRealParent(p);
+        try (SeekableByteChannel in = Files.newByteChannel(p, READ)) {
+            if (in.size() > maxFileBytes) {
+                throw new IOException(p + " grew beyond " + maxFileBytes + " bytes");
+            }
+            return store.store(Channels.newInputStream(in));
         }
     }
 

@@ -1,5 +1,6 @@
 package dev.shellbox.sandbox.runtime;
 
+import dev.shellbox.sandbox.provider.ContentStore;
 import dev.shellbox.sandbox.provider.ProviderEscalator;
 import dev.shellbox.sandbox.provider.SandboxContainer;
 import dev.shellbox.shell.commands.CommandRegistry;
@@ -27,6 +28,8 @@ public final class SandboxRuntime {
     private final VolumeView view;
     /** Where escalated programs run; null when they run nowhere (provider in-process). */
     private final SandboxContainer container;
+    /** Where large files the container's programs wrote go. */
+    private final ContentStore contentStore;
 
     private final Map<String, String> environment;
     private final ConcurrentHashMap<String, Session> sessions = new ConcurrentHashMap<>();
@@ -47,11 +50,13 @@ public final class SandboxRuntime {
             String userId,
             VolumeView view,
             SandboxContainer container,
+            ContentStore contentStore,
             Map<String, String> sandboxEnv) {
         this.sandboxId = sandboxId;
         this.userId = userId;
         this.view = view;
         this.container = container;
+        this.contentStore = contentStore;
         Map<String, String> env = new LinkedHashMap<>();
         env.put("HOME", Identity.SANDBOX.home());
         env.put("USER", Identity.SANDBOX.user());
@@ -119,7 +124,8 @@ public final class SandboxRuntime {
     }
 
     private Session newSession(String name, long maxOutputBytes) {
-        ProviderEscalator escalator = container == null ? null : new ProviderEscalator(container, view.files());
+        ProviderEscalator escalator =
+                container == null ? null : new ProviderEscalator(container, view.files(), contentStore);
         return new Session(
                 name,
                 newShell(maxOutputBytes, escalator == null ? BuiltinsOnly.INSTANCE : escalator),

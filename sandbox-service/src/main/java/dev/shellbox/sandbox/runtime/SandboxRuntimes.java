@@ -1,5 +1,6 @@
 package dev.shellbox.sandbox.runtime;
 
+import dev.shellbox.sandbox.client.BlobUploads;
 import dev.shellbox.sandbox.client.UsagePlans;
 import dev.shellbox.sandbox.client.VolumeApi;
 import dev.shellbox.sandbox.domain.Sandbox;
@@ -25,11 +26,13 @@ public class SandboxRuntimes {
 
     private final VolumeApi volumes;
     private final ContainerProviders providers;
+    private final BlobUploads blobs;
     private final ConcurrentHashMap<String, SandboxRuntime> running = new ConcurrentHashMap<>();
 
-    SandboxRuntimes(@RestClient VolumeApi volumes, ContainerProviders providers) {
+    SandboxRuntimes(@RestClient VolumeApi volumes, ContainerProviders providers, BlobUploads blobs) {
         this.volumes = volumes;
         this.providers = providers;
+        this.blobs = blobs;
     }
 
     /**
@@ -49,7 +52,8 @@ public class SandboxRuntimes {
                             limits.containerProcesses(),
                             limits.storageBytes())))
                     .orElse(null);
-            return new SandboxRuntime(id, sandbox.userId, view, container, Map.copyOf(sandbox.env));
+            return new SandboxRuntime(
+                    id, sandbox.userId, view, container, blobs.forVolume(id, sandbox.userId), Map.copyOf(sandbox.env));
         });
     }
 

@@ -1,6 +1,7 @@
 package dev.shellbox.sandbox.provider;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.shellbox.shell.fs.FileType;
 import dev.shellbox.shell.fs.FsException;
@@ -34,14 +35,19 @@ class WorkspaceMirrorTest {
     @BeforeEach
     void setUp() throws Exception {
         dir = Files.createTempDirectory("mirror-test");
-        files = new InMemoryFileSystem(Clock.systemUTC(), 1000, 1000);
+        // files the mirror hands to the content store are loaded from it when read
+        files = new InMemoryFileSystem(
+                Clock.systemUTC(),
+                1000,
+                1000,
+                (id, size) -> Files.readAllBytes(dir.resolve("store").resolve(id)));
         files.createDirectory("/workspace", 0755);
         files.createDirectory("/workspace/src", 0755);
         for (int i = 0; i < 20; i++) {
             files.addFile("/workspace/src/f" + i + ".txt", 0644, 1_000_000L, ("file " + i).getBytes(), null);
         }
         files.createDirectory("/tmp", 01777);
-        mirror = new WorkspaceMirror(dir.resolve("files"), dir.resolve("index"), -1, -1, 1 << 20);
+        mirror = new WorkspaceMirror(dir.resolve("files"), dir.resolve("index"), -1, -1, 16 << 20);
         mirror.push(files);
         // the first pull starts watching and compares everything once
         assertThat(mirror.pull(files).isEmpty()).isTrue();
@@ -151,6 +157,58 @@ class WorkspaceMirrorTest {
         assertThat(mirror.lastPullComparedAll()).isTrue();
         assertTreeEqualsHost();
         assertThat(files.list("/workspace/src")).hasSize(1520);
+    }
+
+    @Test
+    void largeFilesAndFilesBeyondWhatAPullHoldsInMemoryGoToTheContentStore() throws Exception {
+        ContentStore store = storeIn(dir.resolve("store"));
+        Files.writeString(host("/workspace/large.txt"), "L".repeat(3 << 20));
+        Files.createDirectories(host("/workspace/many"));
+        for (int i = 0; i < 40; i++) {
+            Files.writeString(
+                    host("/workspace/many/" + i + ".txt"), Integer.toString(i).repeat(1 << 19));
+        }
+        Files.writeString(host("/workspace/small.txt"), "small");
+
+        mirror.pull(files, store);
+
+        List<InMemoryFileSystem.Entry> stored = files.snapshot().stream()
+                .filter(e -> e.type() == FileType.REGULAR && e.contentId() != null)
+                .toList();
+        assertThat(stored).extracting(InMemoryFileSystem.Entry::path).contains("/workspace/large.txt");
+        long held = files.snapshot().stream()
+                .filter(e -> e.path().startsWith("/workspace/many/") && e.contentId() == null)
+                .mapToLong(InMemoryFileSystem.Entry::size)
+                .sum();
+        assertThat(held).isLessThanOrEqualTo(WorkspaceMirror.HELD_BYTES_PER_PULL);
+        assertThat(stored.size()).isGreaterThan(1);
+        assertTreeEqualsHost();
+        // what the store holds is as good as what memory holds: nothing to write back
+        assertThat(mirror.push(files).isEmpty()).isTrue();
+    }
+
+    @Test
+    void filesAPullCouldNotStoreComeBackWithTheNextPull() throws Exception {
+        Files.writeString(host("/workspace/large.txt"), "L".repeat(2 << 20));
+        ContentStore down = in -> {
+            throw new IOException("vfs-service is down");
+        };
+        assertThatThrownBy(() -> mirror.pull(files, down)).hasMessageContaining("down");
+        mirror.pull(files, storeIn(dir.resolve("store")));
+        assertThat(mirror.lastPullComparedAll()).isTrue();
+        assertTreeEqualsHost();
+    }
+
+    /** A content store in a directory of the host, which the tree loads content from (see setUp). */
+    private static ContentStore storeIn(Path storeDir) throws IOException {
+        Files.createDirectories(storeDir);
+        int[] stored = {0};
+        return in -> {
+            byte[] bytes = in.readAllBytes();
+            String id = "content-" + stored[0]++;
+            Files.write(storeDir.resolve(id), bytes);
+            return new ContentStore.Stored(id, bytes.length);
+        };
     }
 
     @Test

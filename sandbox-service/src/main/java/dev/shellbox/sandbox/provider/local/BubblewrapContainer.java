@@ -1,6 +1,7 @@
 package dev.shellbox.sandbox.provider.local;
 
 import dev.shellbox.sandbox.provider.ContainerSpec;
+import dev.shellbox.sandbox.provider.ContentStore;
 import dev.shellbox.sandbox.provider.SandboxContainer;
 import dev.shellbox.sandbox.provider.WorkspaceMirror;
 import dev.shellbox.shell.commands.Identity;
@@ -127,12 +128,12 @@ final class BubblewrapContainer implements SandboxContainer {
     }
 
     @Override
-    public void syncOut(InMemoryFileSystem files) throws IOException {
+    public void syncOut(InMemoryFileSystem files, ContentStore store) throws IOException {
         if (disk != null && !mounted) {
             // stopped meanwhile: what programs left comes back at the first sync after the next start
             return;
         }
-        mirror.pull(files);
+        mirror.pull(files, store);
     }
 
     @Override
@@ -277,7 +278,7 @@ final class BubblewrapContainer implements SandboxContainer {
     public void stop() {
         // killing bubblewrap ends the sandbox's PID namespace and every process in it
         for (Process p : running) {
-            p.destroyForcibly();
+            LocalProcess.killAll(p);
         }
         if (network != null) {
             network.stop();

@@ -132,7 +132,7 @@ class BubblewrapContainerTest {
             shell = Shell.builder()
                     .fileSystem(files)
                     .commands(CommandRegistry.standard())
-                    .escalator(new ProviderEscalator(container, files))
+                    .escalator(new ProviderEscalator(container, files, null))
                     .environment(
                             Map.of("PATH", "/usr/local/bin:/usr/bin:/bin", "HOME", "/home/user", "LANG", "C.UTF-8"))
                     .workingDirectory("/workspace")
