@@ -29,3 +29,6 @@ for r in 0 1 2; do for c in 0 1 2; do matrix[r*3+c]=$((r*c)); done; done
 echo "matrix=${matrix[*]}"
 mapfile -t lines < <(printf 'l1\nl2\nl3\n')
 echo "mapfile read ${#lines[@]}: ${lines[*]}"
+{ echo "before the first element: [${nums[-99]}] and on"; } 2>/dev/null
+( set -u; echo "never set under set -u: [${never_set[@]}] [${never_set[*]}]" )
+FIRST=one SECOND="[$FIRST]" env | grep '^SECOND='

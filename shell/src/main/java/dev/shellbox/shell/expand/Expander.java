@@ -773,11 +773,9 @@ public final class Expander {
         if (name.equals("@") || name.equals("*")) {
             return;
         }
-        if (v.isList() && pe.index() != null) {
-            ShellVariable var = ctx.variable(name);
-            if (var != null) {
-                return;
-            }
+        if (pe.isAtIndex() || pe.isStarIndex()) {
+            // bash 5.2 lets "${a[@]}" of an unset array expand to nothing, as "$@" does
+            return;
         }
         throw new ExpansionError(displayName(pe) + ": unbound variable", true);
     }
@@ -1044,7 +1042,9 @@ public final class Expander {
             long limit = v.isIndexedArray() ? v.indexLimit() : 1;
             i += limit;
             if (i < 0) {
-                throw new ExpansionError(name + "[" + index.unquotedText() + "]: bad array subscript");
+                // bash reports it and goes on with nothing
+                ctx.warn(name + ": bad array subscript");
+                return Value.UNSET;
             }
         }
         if (!v.isIndexedArray()) {

@@ -53,6 +53,9 @@ public interface ExpansionContext {
     /** {@code ~+N} / {@code ~-N}: an entry of the directory stack, or null. */
     String directoryStackEntry(int n);
 
+    /** Reports a problem that does not stop the expansion, as bash does ({@code bash: line N: message}). */
+    void warn(String message);
+
     /** Throws when the execution was cancelled or a limit hit. */
     void checkCancelled();
 

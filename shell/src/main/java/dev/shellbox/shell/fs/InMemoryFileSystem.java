@@ -10,6 +10,8 @@ import java.util.Deque;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -658,7 +660,7 @@ public final class InMemoryFileSystem implements FileSystem {
      * a copy of the tree made at that version can compare only those; empty when that is not known (the change is too
      * far back, or one reached an entry through a symbolic or hard link), and then everything must be compared.
      */
-    public java.util.Optional<java.util.Set<String>> changedSince(long version) {
+    public Optional<Set<String>> changedSince(long version) {
         synchronized (lock) {
             return journal.since(version);
         }

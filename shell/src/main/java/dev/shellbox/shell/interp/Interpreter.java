@@ -963,21 +963,29 @@ public final class Interpreter implements ExpansionContext {
         Map<String, String> extra = null;
         if (!assignments.isEmpty()) {
             extra = new java.util.LinkedHashMap<>();
-            for (Assignment a : assignments) {
-                if (a.isArray() || a.index() != null) {
-                    continue;
+            // each binding's value sees the bindings before it (FOO=1 BAR=$FOO cmd)
+            Variables.Frame frame = new Variables.Frame(false);
+            st.vars.push(frame);
+            try {
+                for (Assignment a : assignments) {
+                    if (a.isArray() || a.index() != null) {
+                        continue;
+                    }
+                    String value = expander.expandAssignmentValue(a.value());
+                    if (a.append()) {
+                        ShellVariable old = variable(a.name());
+                        value = (old == null || old.scalarValue() == null ? "" : old.scalarValue()) + value;
+                    }
+                    Variable existing = Vars.lookup(this, a.name());
+                    if (existing != null && existing.has(Variable.READONLY)) {
+                        errorLine(a.name() + ": readonly variable");
+                        continue;
+                    }
+                    extra.put(a.name(), value);
+                    frame.vars.put(a.name(), new Variable(value));
                 }
-                String value = expander.expandAssignmentValue(a.value());
-                if (a.append()) {
-                    ShellVariable old = variable(a.name());
-                    value = (old == null || old.scalarValue() == null ? "" : old.scalarValue()) + value;
-                }
-                Variable existing = Vars.lookup(this, a.name());
-                if (existing != null && existing.has(Variable.READONLY)) {
-                    errorLine(a.name() + ": readonly variable");
-                    continue;
-                }
-                extra.put(a.name(), value);
+            } finally {
+                st.vars.pop();
             }
         }
         return External.run(this, argv, extra);
@@ -989,7 +997,25 @@ public final class Interpreter implements ExpansionContext {
             return body.getAsInt();
         }
         Variables.Frame frame = new Variables.Frame(false);
-        List<Variable> values = new ArrayList<>();
+        // pushed first: each binding's value sees the bindings before it (FOO=1 BAR=$FOO cmd)
+        st.vars.push(frame);
+        try {
+            bind(assignments, frame);
+        } catch (RuntimeException e) {
+            st.vars.pop();
+            throw e;
+        }
+        Vars.environmentChanged(this);
+        try {
+            return body.getAsInt();
+        } finally {
+            st.vars.pop();
+            Vars.environmentChanged(this);
+        }
+    }
+
+    /** Puts the bindings into {@code frame}, which is already in scope. */
+    private void bind(List<Assignment> assignments, Variables.Frame frame) {
         for (Assignment a : assignments) {
             Variable existing = Vars.lookup(this, a.name());
             if (existing != null && existing.has(Variable.READONLY)) {
@@ -1012,15 +1038,6 @@ public final class Interpreter implements ExpansionContext {
                 }
             }
             frame.vars.put(a.name(), v);
-            values.add(v);
-        }
-        st.vars.push(frame);
-        Vars.environmentChanged(this);
-        try {
-            return body.getAsInt();
-        } finally {
-            st.vars.pop();
-            Vars.environmentChanged(this);
         }
     }
 
@@ -1390,6 +1407,11 @@ public final class Interpreter implements ExpansionContext {
             return null;
         }
         return stack.get(index);
+    }
+
+    @Override
+    public void warn(String message) {
+        errorLine(message);
     }
 
     @Override

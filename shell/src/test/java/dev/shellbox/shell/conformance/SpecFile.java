@@ -128,7 +128,10 @@ final class SpecFile {
 
     private List<SpecCase> cases() {
         advance(true);
+        // the file's own settings, before its first case
+        boolean legacyTmpDir = false;
         while (tok.kind == Kind.KV) {
+            legacyTmpDir |= "legacy_tmp_dir".equals(tok.key);
             advance(true);
         }
         List<SpecCase> out = new ArrayList<>();
@@ -154,7 +157,7 @@ final class SpecFile {
                 code = sb.toString();
                 parseKvs(defaults, overrides);
             }
-            out.add(new SpecCase(name, out.size(), line, desc, code, defaults, overrides));
+            out.add(new SpecCase(name, out.size(), line, desc, code, defaults, overrides, legacyTmpDir));
         }
         return out;
     }

@@ -40,6 +40,9 @@ final class SpecRunner {
     private static final Identity ROOT = new Identity("root", 0, "root", 0, "shellbox", "/root");
 
     private final Map<String, byte[]> fixtures = new LinkedHashMap<>();
+    /** Fixtures that are executable in the suite (scripts the cases run by path), relative to spec/. */
+    private final java.util.Set<String> executables = new java.util.HashSet<>();
+
     private final List<String[]> toplevel = new ArrayList<>();
     private final List<String> specNames = new ArrayList<>();
     private final CommandRegistry registry;
@@ -59,6 +62,8 @@ final class SpecRunner {
                 }
             }
         }
+        // resources lose their modes when copied for the tests: the suite's executable files are listed
+        executables.addAll(Files.readAllLines(root.resolve("executables.txt")));
         Path top = root.resolve("repo-toplevel.txt");
         if (Files.exists(top)) {
             for (String line : Files.readAllLines(top)) {
@@ -106,8 +111,8 @@ final class SpecRunner {
             }
         }
         for (Map.Entry<String, byte[]> f : fixtures.entrySet()) {
-            boolean bin = f.getKey().startsWith("bin/");
-            write(fs, "/repo/spec/" + f.getKey(), f.getValue(), bin ? 0755 : 0644);
+            boolean executable = f.getKey().startsWith("bin/") || executables.contains(f.getKey());
+            write(fs, "/repo/spec/" + f.getKey(), f.getValue(), executable ? 0755 : 0644);
         }
         mkdirs(fs, "/repo/spec/bin");
         for (String name : specNames) {
@@ -122,6 +127,10 @@ final class SpecRunner {
         InMemoryFileSystem fs;
         try {
             fs = layout(c.code());
+            if (c.legacyTmpDir()) {
+                // the suite's older files write to _tmp in the working directory
+                mkdirs(fs, "/case/tmp/_tmp");
+            }
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

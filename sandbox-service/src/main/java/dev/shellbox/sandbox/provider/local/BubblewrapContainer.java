@@ -18,6 +18,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
 import org.jboss.logging.Logger;
 
 /**
@@ -301,7 +302,7 @@ final class BubblewrapContainer implements SandboxContainer {
     private void awaitPrograms() {
         for (Process p : running) {
             try {
-                p.waitFor(5, java.util.concurrent.TimeUnit.SECONDS);
+                p.waitFor(5, TimeUnit.SECONDS);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 return;
