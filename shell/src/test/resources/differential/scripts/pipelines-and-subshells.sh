@@ -17,3 +17,4 @@ count=$(printf 'x\ny\nz\n' | { n=0; while read -r _; do n=$((n+1)); done; echo $
 echo "counted $count lines"
 cat <(echo from process substitution)
 echo "${#out}"
+read -t 0 < /dev/null && echo "read -t 0: /dev/null is readable at once"

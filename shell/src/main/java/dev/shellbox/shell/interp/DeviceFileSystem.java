@@ -215,7 +215,7 @@ public final class DeviceFileSystem implements FileSystem {
         switch (p) {
             case "/dev/null":
             case "/dev/full":
-                return InputStream.nullInputStream();
+                return new Pipe.Empty();
             case "/dev/zero":
                 return new InputStream() {
                     @Override

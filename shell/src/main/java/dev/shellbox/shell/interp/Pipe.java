@@ -39,6 +39,19 @@ final class Pipe {
         boolean atEnd();
     }
 
+    /** No data, and it says so: what reading {@code /dev/null} gives. */
+    static final class Empty extends InputStream implements EndAware {
+        @Override
+        public int read() {
+            return -1;
+        }
+
+        @Override
+        public boolean atEnd() {
+            return true;
+        }
+    }
+
     private final class Reader extends InputStream implements EndAware {
         @Override
         public boolean atEnd() {

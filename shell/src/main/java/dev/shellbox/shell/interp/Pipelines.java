@@ -4,7 +4,6 @@ import dev.shellbox.shell.io.Cancellation;
 import dev.shellbox.shell.io.CancelledException;
 import dev.shellbox.shell.io.LimitExceededException;
 import dev.shellbox.shell.syntax.CommandNode;
-import java.io.InputStream;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -213,7 +212,7 @@ final class Pipelines {
         long pid = sh.session.newPid();
         child.st.pid = pid;
         if (!sh.st.options.monitor) {
-            child.st.fds.set(0, new FdEntry(InputStream.nullInputStream(), null, "/dev/null", true));
+            child.st.fds.set(0, new FdEntry(new Pipe.Empty(), null, "/dev/null", true));
         }
         Job.Builder jb = new Job.Builder();
         jb.pid = pid;

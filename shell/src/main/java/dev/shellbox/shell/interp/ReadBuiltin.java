@@ -114,7 +114,8 @@ final class ReadBuiltin implements Builtin {
             sh.writeErr(prompt);
         }
         if (timeout == 0) {
-            return in.available() > 0 ? 0 : 1;
+            // whether a read would not block: data is there, or the end is (as select(2) says for /dev/null)
+            return in.available() > 0 || isAtEof(in) ? 0 : 1;
         }
         Line line = readInput(sh, in, delim, nchars, exact, raw, timeout);
         if (line.timedOut) {
