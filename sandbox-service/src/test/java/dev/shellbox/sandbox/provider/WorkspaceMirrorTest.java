@@ -229,17 +229,13 @@ class WorkspaceMirrorTest {
     void aChangeTheJournalCannotPlaceMakesThePushCompareEverything() throws Exception {
         files.createSymlink("/workspace/via", "src");
         mirror.push(files);
-        try (OutputStream out = files.newOutputStream("/workspace/via/f1.txt", WriteMode.TRUNCATE, 0644)) {
-            out.write("through the link".getBytes(StandardCharsets.UTF_8));
-        }
+        writeInTree("/workspace/via/f1.txt", WriteMode.TRUNCATE, "through the link");
         mirror.push(files);
         assertThat(mirror.lastPushComparedAll()).isTrue();
         assertTreeEqualsHost();
         files.createHardLink("/workspace/hard", "/workspace/src/f2.txt");
         mirror.push(files);
-        try (OutputStream out = files.newOutputStream("/workspace/hard", WriteMode.APPEND, 0644)) {
-            out.write(" and its other name".getBytes(StandardCharsets.UTF_8));
-        }
+        writeInTree("/workspace/hard", WriteMode.APPEND, " and its other name");
         mirror.push(files);
         assertThat(mirror.lastPushComparedAll()).isTrue();
         assertTreeEqualsHost();
@@ -254,12 +250,11 @@ class WorkspaceMirrorTest {
         try {
             switch (random.nextInt(9)) {
                 case 0 -> files.createDirectory(dirs[1 + random.nextInt(3)], 0755);
-                case 1, 2 -> {
-                    WriteMode mode = random.nextBoolean() ? WriteMode.TRUNCATE : WriteMode.APPEND;
-                    try (OutputStream out = files.newOutputStream(file, mode, 0644)) {
-                        out.write(("w" + random.nextInt(1000)).getBytes(StandardCharsets.UTF_8));
-                    }
-                }
+                case 1, 2 ->
+                    writeInTree(
+                            file,
+                            random.nextBoolean() ? WriteMode.TRUNCATE : WriteMode.APPEND,
+                            "w" + random.nextInt(1000));
                 case 3 -> files.delete(file);
                 case 4 -> files.rename(file, dirs[random.nextInt(dirs.length)] + "/f" + random.nextInt(4));
                 case 5 ->
@@ -271,6 +266,13 @@ class WorkspaceMirrorTest {
             }
         } catch (FsException e) {
             // not possible in the tree as it is (missing, exists, not empty): no change
+        }
+    }
+
+    /** Writes as the shell does, through a stream of the tree. */
+    private void writeInTree(String path, WriteMode mode, String text) throws IOException {
+        try (OutputStream out = files.newOutputStream(path, mode, 0644)) {
+            out.write(text.getBytes(StandardCharsets.UTF_8));
         }
     }
 

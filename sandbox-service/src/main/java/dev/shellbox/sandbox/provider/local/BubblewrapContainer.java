@@ -289,16 +289,16 @@ final class BubblewrapContainer implements SandboxContainer {
         } catch (IOException e) {
             LOG.warnf("sandbox %s: saving its workspace index failed: %s", spec.sandboxId(), e.toString());
         }
+        awaitPrograms();
         if (disk != null) {
             synchronized (this) {
-                awaitPrograms();
                 mounted = false;
                 disk.unmount();
             }
         }
     }
 
-    /** Waits a little for killed programs to be gone, so that nothing holds the workspace. */
+    /** Waits a little for killed programs to be gone, so that nothing holds the workspace or its files. */
     private void awaitPrograms() {
         for (Process p : running) {
             try {
@@ -313,7 +313,6 @@ final class BubblewrapContainer implements SandboxContainer {
     @Override
     public void destroy() {
         stop();
-        awaitPrograms();
         try {
             mirror.delete();
             if (disk != null) {

@@ -5,11 +5,9 @@ import dev.shellbox.sandbox.provider.ContainerSpec;
 import dev.shellbox.sandbox.provider.ProviderUnavailableException;
 import dev.shellbox.sandbox.provider.SandboxContainer;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.jboss.logging.Logger;
 
 /** The {@code local} provider: every escalated program runs in its own bubblewrap sandbox on this host. */
@@ -142,22 +140,10 @@ public final class BubblewrapProvider implements ContainerProvider {
                 "--",
                 "/bin/true");
         try {
-            Process p = new ProcessBuilder(argv).redirectErrorStream(true).start();
-            p.getOutputStream().close();
-            if (!p.waitFor(10, TimeUnit.SECONDS)) {
-                p.destroyForcibly();
-                throw new ProviderUnavailableException("provider 'local': a test run of bubblewrap did not end");
-            }
-            String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
-            if (p.exitValue() != 0) {
-                throw new ProviderUnavailableException("provider 'local' cannot start a bubblewrap sandbox on this"
-                        + " host (" + output + "); unprivileged user namespaces must be enabled");
-            }
+            HostCommand.run(argv, "", "a test run of bubblewrap", 10);
         } catch (IOException e) {
-            throw new ProviderUnavailableException("provider 'local' cannot run bubblewrap: " + e.getMessage());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new ProviderUnavailableException("provider 'local': interrupted while testing bubblewrap");
+            throw new ProviderUnavailableException("provider 'local' cannot start a bubblewrap sandbox on this host ("
+                    + e.getMessage() + "); unprivileged user namespaces must be enabled");
         }
     }
 

@@ -19,6 +19,11 @@ final class HostCommand {
      * @throws IOException naming {@code what} and the tool's own words when it fails or does not end in time
      */
     static String run(List<String> argv, String input, String what) throws IOException {
+        return run(argv, input, what, TIMEOUT_SECONDS);
+    }
+
+    /** {@link #run(List, String, String)} within {@code timeoutSeconds}. */
+    static String run(List<String> argv, String input, String what, long timeoutSeconds) throws IOException {
         Process p = new ProcessBuilder(argv).redirectErrorStream(true).start();
         // read while it runs: a tool that prints much must not block on a full pipe
         CompletableFuture<String> output = CompletableFuture.supplyAsync(() -> {
@@ -34,9 +39,9 @@ final class HostCommand {
             // it ended without reading its input; its status says why
         }
         try {
-            if (!p.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
+            if (!p.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
                 p.destroyForcibly();
-                throw new IOException(what + ": " + argv.get(0) + " did not end within " + TIMEOUT_SECONDS + " s");
+                throw new IOException(what + ": " + argv.get(0) + " did not end within " + timeoutSeconds + " s");
             }
             String printed = output.join();
             if (p.exitValue() != 0) {
