@@ -142,13 +142,22 @@ class FilesApiTest {
     @Test
     void normalizesPathsAndNeverLeavesTheVolume() {
         String v = Volumes.create();
-        Volumes.put(v, "/../../../etc/passwd", "mine").then().statusCode(200).body("path", equalTo("/etc/passwd"));
+        Volumes.put(v, "/../../../data/passwd", "mine").then().statusCode(200).body("path", equalTo("/data/passwd"));
         Volumes.put(v, "/workspace/./x/../y//z.txt", "z")
                 .then()
                 .statusCode(200)
                 .body("path", equalTo("/workspace/y/z.txt"));
         Volumes.put(v, "rel.txt", "r").then().statusCode(200).body("path", equalTo("/workspace/rel.txt"));
-        assertThat(Volumes.readString(v, "/etc/passwd")).isEqualTo("mine");
+        assertThat(Volumes.readString(v, "/data/passwd")).isEqualTo("mine");
+    }
+
+    @Test
+    void theSystemDirectoriesAreReadOnly() {
+        String v = Volumes.create();
+        Volumes.put(v, "/usr/bin/evil", "x").then().statusCode(403).body("errno", equalTo("EROFS"));
+        Volumes.put(v, "/../etc/passwd", "x").then().statusCode(403).body("errno", equalTo("EROFS"));
+        Volumes.put(v, "/workspace/usr", "fine").then().statusCode(200);
+        Volumes.put(v, "/usrlocal/x", "fine").then().statusCode(200);
     }
 
     @Test

@@ -1,30 +1,19 @@
 package dev.shellbox.vfs.domain;
 
+import dev.shellbox.contracts.volume.CommitConflict;
 import java.util.List;
 
 /** A commit whose paths changed after the version it was based on; nothing of it was applied. */
 public class CommitConflictException extends RuntimeException {
-    private final List<String> paths;
-    private final long baseVersion;
-    private final long currentVersion;
+    private final CommitConflict conflict;
 
     public CommitConflictException(List<String> paths, long baseVersion, long currentVersion, String detail) {
         super(detail);
-        this.paths = List.copyOf(paths);
-        this.baseVersion = baseVersion;
-        this.currentVersion = currentVersion;
+        this.conflict = new CommitConflict(paths, baseVersion, currentVersion);
     }
 
-    /** The paths of the commit that conflict. */
-    public List<String> paths() {
-        return paths;
-    }
-
-    public long baseVersion() {
-        return baseVersion;
-    }
-
-    public long currentVersion() {
-        return currentVersion;
+    /** What the 409 tells the committer: the conflicting paths and the versions. */
+    public CommitConflict conflict() {
+        return conflict;
     }
 }

@@ -12,6 +12,7 @@ public enum Errno {
     ENAMETOOLONG(400, "File name too long"),
     ELOOP(400, "Too many levels of symbolic links"),
     EACCES(403, "Permission denied"),
+    EROFS(403, "Read-only file system"),
     ENOSPC(413, "No space left on device"),
     EFBIG(413, "File too large"),
     EAGAIN(503, "Resource temporarily unavailable"),

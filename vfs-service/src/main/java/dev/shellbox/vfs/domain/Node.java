@@ -1,5 +1,7 @@
 package dev.shellbox.vfs.domain;
 
+import dev.shellbox.contracts.volume.EntryType;
+import dev.shellbox.contracts.volume.VolumeEntry;
 import jakarta.persistence.Column;
 import jakarta.persistence.Convert;
 import jakarta.persistence.Entity;
@@ -66,5 +68,11 @@ public class Node {
 
     public boolean isSymlink() {
         return type == NodeType.SYMLINK;
+    }
+
+    /** The entry as a working view loads it, with a small file's bytes. */
+    public VolumeEntry toEntry() {
+        return new VolumeEntry(
+                path, EntryType.valueOf(type.name()), mode, size, mtime, ctime, sha256, target, version, inlineData);
     }
 }

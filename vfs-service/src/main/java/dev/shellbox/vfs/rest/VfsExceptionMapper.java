@@ -1,13 +1,14 @@
 package dev.shellbox.vfs.rest;
 
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import dev.shellbox.contracts.Problem;
+import dev.shellbox.contracts.volume.CommitConflict;
 import dev.shellbox.vfs.domain.CommitConflictException;
 import dev.shellbox.vfs.domain.QuotaExceededException;
 import dev.shellbox.vfs.domain.VfsException;
 import jakarta.ws.rs.WebApplicationException;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
-import java.util.List;
 import org.jboss.logging.Logger;
 import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
 
@@ -48,9 +49,7 @@ public class VfsExceptionMapper {
                         409,
                         e.getMessage(),
                         uri.getPath(),
-                        e.paths(),
-                        e.baseVersion(),
-                        e.currentVersion()))
+                        e.conflict()))
                 .build();
     }
 
@@ -108,7 +107,5 @@ public class VfsExceptionMapper {
             int status,
             String detail,
             String instance,
-            List<String> conflicts,
-            long baseVersion,
-            long currentVersion) {}
+            @JsonUnwrapped CommitConflict conflict) {}
 }

@@ -1,7 +1,11 @@
 package dev.shellbox.vfs.rest;
 
+import dev.shellbox.contracts.volume.CommitRequest;
+import dev.shellbox.contracts.volume.CommitResponse;
+import dev.shellbox.contracts.volume.StoredBlob;
+import dev.shellbox.contracts.volume.VolumeChanges;
+import dev.shellbox.contracts.volume.VolumeTree;
 import dev.shellbox.vfs.domain.Caller;
-import dev.shellbox.vfs.domain.CommitChange;
 import dev.shellbox.vfs.domain.Errno;
 import dev.shellbox.vfs.domain.FileRead;
 import dev.shellbox.vfs.domain.SnapshotInfo;
@@ -63,12 +67,6 @@ public class VolumeResource {
 
     public record CreateVolumeRequest(String volumeId, String userId) {}
 
-    public record BlobResponse(String sha256, long size) {}
-
-    public record CommitRequest(Long baseVersion, List<CommitChange> changes) {}
-
-    public record CommitResponse(long version, int applied) {}
-
     public record SnapshotRequest(String path) {}
 
     public record RestoreResponse(long version) {}
@@ -106,7 +104,7 @@ public class VolumeResource {
     @GET
     @Path("{volumeId}/tree")
     @Operation(summary = "Every entry under a path with small files' bytes, consistent with the returned version")
-    public VolumeService.Tree tree(
+    public VolumeTree tree(
             @PathParam("volumeId") String volumeId, @QueryParam("path") String path, @Context HttpHeaders headers) {
         Caller caller = Callers.of(headers);
         return Await.result(() -> volumes.tree(volumeId, path, caller));
@@ -115,7 +113,7 @@ public class VolumeResource {
     @GET
     @Path("{volumeId}/changes")
     @Operation(summary = "The paths changed after version `since` (truncated: reload the tree)")
-    public VolumeService.Changes changes(
+    public VolumeChanges changes(
             @PathParam("volumeId") String volumeId, @QueryParam("since") long since, @Context HttpHeaders headers) {
         Caller caller = Callers.of(headers);
         return Await.result(() -> volumes.changes(volumeId, since, caller));
@@ -154,9 +152,9 @@ public class VolumeResource {
     @Path("{volumeId}/blobs")
     @Consumes(MediaType.WILDCARD)
     @Operation(summary = "Store content for a later commit; unreferenced blobs are swept after a grace period")
-    public BlobResponse blob(@PathParam("volumeId") String volumeId, @Context HttpHeaders headers, InputStream body) {
+    public StoredBlob blob(@PathParam("volumeId") String volumeId, @Context HttpHeaders headers, InputStream body) {
         StoredContent stored = blobs.store(volumeId, Callers.of(headers), body);
-        return new BlobResponse(stored.sha256(), stored.size());
+        return new StoredBlob(stored.sha256(), stored.size());
     }
 
     @POST

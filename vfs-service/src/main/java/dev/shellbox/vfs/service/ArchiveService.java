@@ -1,9 +1,10 @@
 package dev.shellbox.vfs.service;
 
 import dev.shellbox.contracts.Operation;
+import dev.shellbox.contracts.volume.ChangeOp;
+import dev.shellbox.contracts.volume.CommitChange;
 import dev.shellbox.vfs.config.VfsConfig;
 import dev.shellbox.vfs.domain.Caller;
-import dev.shellbox.vfs.domain.CommitChange;
 import dev.shellbox.vfs.domain.Errno;
 import dev.shellbox.vfs.domain.FileData;
 import dev.shellbox.vfs.domain.FileRead;
@@ -81,7 +82,7 @@ public class ArchiveService {
         VolumeLimits l = limits.forUser(v.userId);
         List<CommitService.Planned> planned = new ArrayList<>();
         List<StoredContent> stored = new ArrayList<>();
-        planned.add(planned("mkdir", target, null, null, null, null));
+        planned.add(planned(ChangeOp.MKDIR, target, null, null, null, null));
         long[] counts = new long[4];
         try {
             Map<String, FileData> byPath = new HashMap<>();
@@ -95,10 +96,10 @@ public class ArchiveService {
                     }
                     int mode = entry.getMode() & 07777;
                     if (entry.isDirectory()) {
-                        planned.add(planned("mkdir", path, null, mode == 0 ? null : mode, null, null));
+                        planned.add(planned(ChangeOp.MKDIR, path, null, mode == 0 ? null : mode, null, null));
                         counts[1]++;
                     } else if (entry.isSymbolicLink()) {
-                        planned.add(planned("symlink", path, entry.getLinkName(), null, null, null));
+                        planned.add(planned(ChangeOp.SYMLINK, path, entry.getLinkName(), null, null, null));
                         counts[2]++;
                     } else if (entry.isLink()) {
                         String linked = entryPath(target, entry.getLinkName());
@@ -107,7 +108,7 @@ public class ArchiveService {
                             throw new VfsException(
                                     Errno.EINVAL, path, "hard link to " + entry.getLinkName() + ", not in the archive");
                         }
-                        planned.add(planned("write", path, null, mode, entry.getModTime(), data));
+                        planned.add(planned(ChangeOp.WRITE, path, null, mode, entry.getModTime(), data));
                         counts[0]++;
                     } else if (entry.isFile()) {
                         l.checkFileSize(path, entry.getSize());
@@ -122,7 +123,7 @@ public class ArchiveService {
                             data = new FileData.Stored(s);
                         }
                         byPath.put(path, data);
-                        planned.add(planned("write", path, null, mode, entry.getModTime(), data));
+                        planned.add(planned(ChangeOp.WRITE, path, null, mode, entry.getModTime(), data));
                         counts[0]++;
                         counts[3] += data.size();
                     }
@@ -139,7 +140,7 @@ public class ArchiveService {
     }
 
     private static CommitService.Planned planned(
-            String op, String path, String target, Integer mode, java.util.Date mtime, FileData data) {
+            ChangeOp op, String path, String target, Integer mode, java.util.Date mtime, FileData data) {
         CommitChange change = new CommitChange(
                 op, path, null, null, null, target, mode, mtime == null ? null : mtime.toInstant(), null);
         return new CommitService.Planned(change, op, path, null, data);

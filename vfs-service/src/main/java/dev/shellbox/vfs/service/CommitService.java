@@ -1,10 +1,11 @@
 package dev.shellbox.vfs.service;
 
 import dev.shellbox.contracts.Operation;
+import dev.shellbox.contracts.volume.ChangeOp;
+import dev.shellbox.contracts.volume.CommitChange;
 import dev.shellbox.vfs.config.VfsConfig;
 import dev.shellbox.vfs.domain.Caller;
 import dev.shellbox.vfs.domain.ChangeKind;
-import dev.shellbox.vfs.domain.CommitChange;
 import dev.shellbox.vfs.domain.CommitConflictException;
 import dev.shellbox.vfs.domain.Errno;
 import dev.shellbox.vfs.domain.FileData;
@@ -73,7 +74,7 @@ public class CommitService {
     }
 
     /** A validated change with normalized paths and, for writes of inline bytes, their data. */
-    record Planned(CommitChange change, String op, String path, String to, FileData data) {}
+    record Planned(CommitChange change, ChangeOp op, String path, String to, FileData data) {}
 
     /** Applies a commit; the new version. Blocking (large inline contents are stored in S3 first). */
     public long commit(String volumeId, Caller caller, long baseVersion, List<CommitChange> requested) {
@@ -108,26 +109,26 @@ public class CommitService {
             throw new VfsException(Errno.EINVAL, null, "every change needs an op");
         }
         String path = VfsPaths.normalize(c.path());
-        String op = c.op();
+        ChangeOp op = c.op();
         switch (op) {
-            case "mkdir", "delete", "utimes" -> {
+            case MKDIR, DELETE, UTIMES -> {
                 FileService.checkMode(path, c.mode());
                 return new Planned(c, op, path, null, null);
             }
-            case "chmod" -> {
+            case CHMOD -> {
                 if (c.mode() == null) {
                     throw new VfsException(Errno.EINVAL, path, "chmod needs a mode");
                 }
                 FileService.checkMode(path, c.mode());
                 return new Planned(c, op, path, null, null);
             }
-            case "symlink" -> {
+            case SYMLINK -> {
                 return new Planned(c, op, path, null, null);
             }
-            case "rename" -> {
+            case RENAME -> {
                 return new Planned(c, op, path, VfsPaths.normalize(c.to()), null);
             }
-            case "write" -> {
+            case WRITE -> {
                 FileService.checkMode(path, c.mode());
                 if ((c.inline() == null) == (c.sha256() == null)) {
                     throw new VfsException(Errno.EINVAL, path, "a write needs exactly one of inline and sha256");
@@ -143,7 +144,7 @@ public class CommitService {
                                 content.store(new byte[0], 0, new ByteArrayInputStream(bytes), size -> {}));
                 return new Planned(c, op, path, null, data);
             }
-            default -> throw new VfsException(Errno.EINVAL, path, "unknown op " + op);
+            default -> throw new IllegalStateException("unhandled op " + op);
         }
     }
 
@@ -214,15 +215,14 @@ public class CommitService {
         Map<String, ChangeKind> touched = new LinkedHashMap<>();
         for (Planned p : planned) {
             switch (p.op()) {
-                case "mkdir" -> touched.merge(p.path(), ChangeKind.MKDIR, ChangeKind::strongest);
-                case "write", "symlink" -> touched.merge(p.path(), ChangeKind.WRITE, ChangeKind::strongest);
-                case "chmod", "utimes" -> touched.merge(p.path(), ChangeKind.ATTRIBUTES, ChangeKind::strongest);
-                case "delete" -> touched.merge(p.path(), ChangeKind.REMOVE, ChangeKind::strongest);
-                case "rename" -> {
+                case MKDIR -> touched.merge(p.path(), ChangeKind.MKDIR, ChangeKind::strongest);
+                case WRITE, SYMLINK -> touched.merge(p.path(), ChangeKind.WRITE, ChangeKind::strongest);
+                case CHMOD, UTIMES -> touched.merge(p.path(), ChangeKind.ATTRIBUTES, ChangeKind::strongest);
+                case DELETE -> touched.merge(p.path(), ChangeKind.REMOVE, ChangeKind::strongest);
+                case RENAME -> {
                     touched.merge(p.path(), ChangeKind.REMOVE, ChangeKind::strongest);
                     touched.merge(p.to(), ChangeKind.WRITE, ChangeKind::strongest);
                 }
-                default -> throw new IllegalStateException(p.op());
             }
         }
         return touched;
@@ -231,18 +231,17 @@ public class CommitService {
     private Uni<Void> applyOne(Mutation m, Planned p) {
         CommitChange c = p.change();
         return switch (p.op()) {
-            case "mkdir" -> ops.mkdir(m, p.path(), true, c.mode()).replaceWithVoid();
-            case "write" ->
+            case MKDIR -> ops.mkdir(m, p.path(), true, c.mode()).replaceWithVoid();
+            case WRITE ->
                 data(m, p)
                         .flatMap(data -> ops.writeFile(m, p.path(), data, c.mode(), true, null, c.mtime()))
                         .replaceWithVoid();
-            case "symlink" -> ops.symlink(m, p.path(), c.target()).replaceWithVoid();
-            case "delete" -> ops.remove(m, p.path(), Boolean.TRUE.equals(c.recursive()));
-            case "rename" -> ops.rename(m, p.path(), p.to(), true);
-            case "chmod" -> ops.chmod(m, p.path(), c.mode()).replaceWithVoid();
-            case "utimes" ->
+            case SYMLINK -> ops.symlink(m, p.path(), c.target()).replaceWithVoid();
+            case DELETE -> ops.remove(m, p.path(), Boolean.TRUE.equals(c.recursive()));
+            case RENAME -> ops.rename(m, p.path(), p.to(), true);
+            case CHMOD -> ops.chmod(m, p.path(), c.mode()).replaceWithVoid();
+            case UTIMES ->
                 ops.utimes(m, p.path(), c.mtime() == null ? m.now : c.mtime()).replaceWithVoid();
-            default -> Uni.createFrom().failure(new IllegalStateException(p.op()));
         };
     }
 

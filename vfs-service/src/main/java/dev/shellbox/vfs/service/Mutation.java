@@ -1,6 +1,9 @@
 package dev.shellbox.vfs.service;
 
+import dev.shellbox.contracts.volume.SystemPaths;
 import dev.shellbox.vfs.domain.ChangeKind;
+import dev.shellbox.vfs.domain.Errno;
+import dev.shellbox.vfs.domain.VfsException;
 import dev.shellbox.vfs.domain.VolumeLimits;
 import dev.shellbox.vfs.domain.VolumeState;
 import java.time.Instant;
@@ -34,7 +37,12 @@ final class Mutation {
         return volume.version();
     }
 
+    /** Records a change; EROFS for a path under a directory the sandbox's container supplies ({@link SystemPaths}). */
     void changed(String path, ChangeKind kind) {
+        if (SystemPaths.isSystem(path)) {
+            throw new VfsException(
+                    Errno.EROFS, path, "the system directories of a sandbox (/usr, /etc, /bin, ...) are read-only");
+        }
         changes.merge(path, kind, ChangeKind::strongest);
         lastPath = path;
     }

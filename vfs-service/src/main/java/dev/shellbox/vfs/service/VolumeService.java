@@ -1,5 +1,8 @@
 package dev.shellbox.vfs.service;
 
+import dev.shellbox.contracts.volume.VolumeChanges;
+import dev.shellbox.contracts.volume.VolumeEntry;
+import dev.shellbox.contracts.volume.VolumeTree;
 import dev.shellbox.vfs.domain.Caller;
 import dev.shellbox.vfs.domain.Errno;
 import dev.shellbox.vfs.domain.FileRead;
@@ -7,7 +10,6 @@ import dev.shellbox.vfs.domain.Node;
 import dev.shellbox.vfs.domain.NodeInfo;
 import dev.shellbox.vfs.domain.NodeType;
 import dev.shellbox.vfs.domain.StoredContent;
-import dev.shellbox.vfs.domain.TreeEntry;
 import dev.shellbox.vfs.domain.VfsException;
 import dev.shellbox.vfs.domain.VfsPaths;
 import dev.shellbox.vfs.domain.VolumeInfo;
@@ -187,15 +189,12 @@ public class VolumeService {
 
     // ---- what sandbox-service reads ----
 
-    /** A volume's entries under a path with the version they are consistent with. */
-    public record Tree(String volumeId, String path, long version, List<TreeEntry> entries) {}
-
     /**
      * Every entry under {@code path} (the path itself included) with small files' bytes, read in one repeatable-read
      * transaction so that the entries are exactly those of {@code version}.
      */
     @WithTransaction
-    public Uni<Tree> tree(String volumeId, String rawPath, Caller caller) {
+    public Uni<VolumeTree> tree(String volumeId, String rawPath, Caller caller) {
         String path = VfsPaths.normalize(rawPath == null ? "/" : rawPath);
         return volumes.getSession()
                 .flatMap(s -> s.createNativeQuery("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
@@ -206,14 +205,14 @@ public class VolumeService {
                         throw TreeService.volumeMissing(volumeId);
                     }
                     return treePages(volumeId, path, null, new ArrayList<>())
-                            .map(entries -> new Tree(volumeId, path, v.version, entries));
+                            .map(entries -> new VolumeTree(volumeId, path, v.version, entries));
                 });
     }
 
-    private Uni<List<TreeEntry>> treePages(String volumeId, String path, String after, List<TreeEntry> acc) {
+    private Uni<List<VolumeEntry>> treePages(String volumeId, String path, String after, List<VolumeEntry> acc) {
         return nodes.subtreeNodes(volumeId, path, after, TREE_PAGE).flatMap(page -> {
             for (Node n : page) {
-                acc.add(TreeEntry.of(n));
+                acc.add(n.toEntry());
             }
             if (page.size() < TREE_PAGE) {
                 return Uni.createFrom().item(acc);
@@ -223,16 +222,13 @@ public class VolumeService {
         });
     }
 
-    /** What changed after a version. */
-    public record Changes(long version, List<String> changed, boolean truncated) {}
-
     /**
      * The paths changed after version {@code since}, oldest change first. A changed directory path may stand for its
      * whole subtree (a removal, a move, a restore). {@code truncated} means the log does not reach back to
      * {@code since} or holds too many changes: reload the tree.
      */
     @WithSession
-    public Uni<Changes> changes(String volumeId, long since, Caller caller) {
+    public Uni<VolumeChanges> changes(String volumeId, long since, Caller caller) {
         return volumes.findById(volumeId).flatMap(v -> {
             if (v == null || !caller.mayUse(v)) {
                 throw TreeService.volumeMissing(volumeId);
@@ -242,7 +238,7 @@ public class VolumeService {
                         Errno.EINVAL, null, "since must be between 0 and the current version " + v.version);
             }
             if (since < v.changesFloor) {
-                return Uni.createFrom().item(new Changes(v.version, List.of(), true));
+                return Uni.createFrom().item(new VolumeChanges(v.version, List.of(), true));
             }
             return changes.since(volumeId, since, maxChangedPaths + 1).map(entries -> {
                 Set<String> paths = new LinkedHashSet<>();
@@ -250,7 +246,7 @@ public class VolumeService {
                     paths.add(e.path());
                 }
                 boolean truncated = entries.size() > maxChangedPaths;
-                return new Changes(v.version, truncated ? List.of() : List.copyOf(paths), truncated);
+                return new VolumeChanges(v.version, truncated ? List.of() : List.copyOf(paths), truncated);
             });
         });
     }

@@ -1,0 +1,15 @@
+package dev.shellbox.contracts.volume;
+
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import java.util.List;
+
+/**
+ * What a 409 of a commit adds to its problem body: the commit's paths that changed in the volume after its base
+ * version (nothing of the commit was applied), the base version, and the volume's current version.
+ */
+@JsonIgnoreProperties(ignoreUnknown = true)
+public record CommitConflict(List<String> conflicts, long baseVersion, long currentVersion) {
+    public CommitConflict {
+        conflicts = conflicts == null ? List.of() : List.copyOf(conflicts);
+    }
+}
