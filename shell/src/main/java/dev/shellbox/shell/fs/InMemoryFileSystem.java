@@ -13,6 +13,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Supplier;
 
 /**
  * The reference {@link FileSystem}: a POSIX tree in memory with hard links, symlinks, modes and times. Used as the test
@@ -40,6 +41,13 @@ public final class InMemoryFileSystem implements FileSystem {
     private final ChangeJournal journal = new ChangeJournal(JOURNAL_CAPACITY);
     /** Counts changes that can take a file away from its path (delete, rename, link, replace); guarded by lock. */
     private long moves;
+    /**
+     * Bytes of regular files, once per link (what a volume's {@code storage_bytes} counts); guarded by lock. Files
+     * no longer linked anywhere do not count, even while still open.
+     */
+    private long usedBytes;
+    /** Past this many {@link #usedBytes}, growing a file fails with ENOSPC; guarded by lock. */
+    private long capacityBytes = Long.MAX_VALUE;
 
     /** An empty tree owned by uid and gid 1000, on the system clock. */
     public InMemoryFileSystem() {
@@ -170,6 +178,7 @@ public final class InMemoryFileSystem implements FileSystem {
             } catch (java.io.IOException e) {
                 throw new FsException(Errno.EIO, path);
             }
+            usedBytes += (bytes.length - lazySize) * nlink;
             data = bytes;
             length = bytes.length;
             loaded = true;
@@ -369,6 +378,7 @@ public final class InMemoryFileSystem implements FileSystem {
                 file = (RegularFile) existing;
                 if (mode == WriteMode.TRUNCATE) {
                     if (file.size() > 0 || file.contentId != null) {
+                        resized(file, file.size(), 0, path);
                         file.loaded = true;
                         file.contentId = null;
                         file.length = 0;
@@ -453,7 +463,7 @@ public final class InMemoryFileSystem implements FileSystem {
                 parent.nlink--;
             }
             parent.entries.remove(name);
-            node.nlink--;
+            unlinked(node);
             node.ctime = clock.millis();
             parent.touch();
             moves++;
@@ -497,7 +507,7 @@ public final class InMemoryFileSystem implements FileSystem {
                 } else if (node instanceof Dir) {
                     throw new FsException(Errno.ENOTDIR, to);
                 }
-                existing.nlink--;
+                unlinked(existing);
             }
             fromParent.entries.remove(fromName);
             toParent.entries.put(toName, node);
@@ -553,6 +563,9 @@ public final class InMemoryFileSystem implements FileSystem {
             if (parent.entries.containsKey(name)) {
                 throw new FsException(Errno.EEXIST, link);
             }
+            if (node instanceof RegularFile file) {
+                claim(file.size(), link);
+            }
             parent.entries.put(name, node);
             node.nlink++;
             node.ctime = clock.millis();
@@ -598,9 +611,76 @@ public final class InMemoryFileSystem implements FileSystem {
             }
             RegularFile file = (RegularFile) node;
             file.modified(path);
+            resized(file, file.length, size, path);
             file.setLength(size, path);
             file.touch();
             journal.record(version, journalPath(path, true, node));
+        }
+    }
+
+    /**
+     * Runs {@code action} while no other thread can read or change the tree (their calls wait): for applying a change
+     * made elsewhere against exactly the state it was made from. Keep it short; every reader waits for it.
+     */
+    public <T> T atomically(Supplier<T> action) {
+        synchronized (lock) {
+            return action.get();
+        }
+    }
+
+    // ---- capacity ----
+
+    /**
+     * Sets how many bytes regular files may hold together, counted once per link: a write, truncate or link that
+     * would grow them past it fails with ENOSPC, as on a full disk. Shrinking is always allowed, also while above it
+     * (after the capacity was lowered, or when files were added with {@link #addFile}, which never fails for space).
+     */
+    public void setCapacity(long bytes) {
+        synchronized (lock) {
+            capacityBytes = bytes;
+        }
+    }
+
+    /** Bytes of regular files, counted once per link. */
+    public long usedBytes() {
+        synchronized (lock) {
+            return usedBytes;
+        }
+    }
+
+    @Override
+    public SpaceInfo space(String path) throws FsException {
+        synchronized (lock) {
+            resolve(path, true);
+            if (capacityBytes == Long.MAX_VALUE) {
+                return FileSystem.super.space(path);
+            }
+            return new SpaceInfo("shellbox", capacityBytes, usedBytes, Math.max(0, capacityBytes - usedBytes));
+        }
+    }
+
+    /** Accounts for a file's size changing; ENOSPC, before anything changed, when growing it passes the capacity. */
+    private void resized(RegularFile file, long oldSize, long newSize, String path) throws FsException {
+        long delta = (newSize - oldSize) * file.nlink;
+        if (delta > 0) {
+            claim(delta, path);
+        } else {
+            usedBytes += delta;
+        }
+    }
+
+    private void claim(long bytes, String path) throws FsException {
+        if (bytes > 0 && usedBytes + bytes > capacityBytes) {
+            throw new FsException(Errno.ENOSPC, path);
+        }
+        usedBytes += bytes;
+    }
+
+    /** One link of {@code node} is gone; a file's bytes stop counting once for it. */
+    private void unlinked(Node node) {
+        node.nlink--;
+        if (node instanceof RegularFile file) {
+            usedBytes -= file.size();
         }
     }
 
@@ -617,6 +697,7 @@ public final class InMemoryFileSystem implements FileSystem {
             file.loaded = false;
             file.lazySize = size;
             file.contentId = contentId;
+            usedBytes += size;
             journal.record(version, journalPath(path, false));
         }
     }
@@ -629,6 +710,7 @@ public final class InMemoryFileSystem implements FileSystem {
             file.data = content;
             file.length = content.length;
             file.contentId = contentId;
+            usedBytes += content.length;
             journal.record(version, journalPath(path, false));
         }
     }
@@ -639,6 +721,9 @@ public final class InMemoryFileSystem implements FileSystem {
         Node previous = parent.entries.get(name);
         if (previous instanceof Dir dir && !dir.entries.isEmpty()) {
             throw new FsException(Errno.ENOTEMPTY, path);
+        }
+        if (previous != null) {
+            unlinked(previous);
         }
         RegularFile file = new RegularFile(mode & 07777);
         file.mtime = file.atime = mtimeMillis;
@@ -936,6 +1021,9 @@ public final class InMemoryFileSystem implements FileSystem {
                 file.modified(path);
                 long at = position < 0 ? file.length : position;
                 long end = at + len;
+                if (end > file.length) {
+                    resized(file, file.length, end, path);
+                }
                 file.ensureCapacity(end, path);
                 if (at > file.length) {
                     Arrays.fill(file.data, file.length, (int) at, (byte) 0);

@@ -245,4 +245,50 @@ class InMemoryFileSystemTest {
         assertThatThrownBy(() -> view.newInputStream("/f")).extracting("errno").isEqualTo(Errno.EIO);
         assertThat(view.stat("/f").size()).isEqualTo(5);
     }
+
+    @Test
+    void growingFilesPastTheCapacityFailsWithEnospcAndLeavesThemAsTheyWere() throws IOException {
+        fs.setCapacity(10);
+        write(fs, "/a", "12345678");
+        assertThatThrownBy(() -> {
+                    try (OutputStream out = fs.newOutputStream("/a", WriteMode.APPEND, 0644)) {
+                        out.write("abc".getBytes(StandardCharsets.UTF_8));
+                    }
+                })
+                .isInstanceOf(FsException.class)
+                .satisfies(e -> assertThat(((FsException) e).errno()).isEqualTo(Errno.ENOSPC));
+        assertThat(read(fs, "/a")).isEqualTo("12345678");
+        assertThatThrownBy(() -> fs.truncate("/a", 11)).isInstanceOf(FsException.class);
+        assertThatThrownBy(() -> write(fs, "/b", "xyz")).isInstanceOf(FsException.class);
+        assertThat(fs.exists("/b")).isTrue(); // created empty, as open(O_CREAT) then a failing write(2) leaves it
+
+        fs.truncate("/a", 4);
+        write(fs, "/b", "xyz");
+        assertThat(fs.usedBytes()).isEqualTo(7);
+        assertThat(fs.space("/").availableBytes()).isEqualTo(3);
+    }
+
+    @Test
+    void usedBytesCountEachLinkAndFollowDeletesRenamesAndAddedFiles() throws IOException {
+        write(fs, "/a", "1234");
+        fs.createHardLink("/l", "/a");
+        assertThat(fs.usedBytes()).isEqualTo(8);
+        write(fs, "/b", "12");
+        fs.rename("/b", "/a"); // replaces one link of the 4-byte file
+        assertThat(fs.usedBytes()).isEqualTo(6);
+        fs.delete("/l");
+        assertThat(fs.usedBytes()).isEqualTo(2);
+        fs.addFile("/c", 0644, 0, new byte[100], null);
+        fs.addLazyFile("/d", 0644, 0, 1000, "id");
+        assertThat(fs.usedBytes()).isEqualTo(1102);
+        fs.addFile("/d", 0644, 0, new byte[10], null); // replaces the lazy file
+        assertThat(fs.usedBytes()).isEqualTo(112);
+        fs.setCapacity(50); // above it already: shrinking works, growing does not
+        fs.truncate("/c", 90);
+        assertThatThrownBy(() -> fs.truncate("/a", 3)).isInstanceOf(FsException.class);
+        try (OutputStream out = fs.newOutputStream("/c", WriteMode.TRUNCATE, 0644)) {
+            out.write(new byte[5]);
+        }
+        assertThat(fs.usedBytes()).isEqualTo(17);
+    }
 }
