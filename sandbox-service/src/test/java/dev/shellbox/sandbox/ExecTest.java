@@ -280,4 +280,83 @@ class ExecTest {
                 .contentType("application/problem+json")
                 .body("detail", containsString("command"));
     }
+
+    @Test
+    void aFilesApiWriteDuringAnExecIsWhatTheExecReadsNextAndIsNotUndoneByIt() throws Exception {
+        String id = createSandbox(USER, "{}");
+        writeThroughSandbox(id, "/workspace/same.txt", "v0\n");
+        ExecutorService pool = Executors.newSingleThreadExecutor();
+        Future<String> exec = pool.submit(() -> exec(USER, id, "sleep 1; echo from-exec >> /workspace/same.txt")
+                .extract()
+                .asString());
+        Thread.sleep(400);
+        writeThroughSandbox(id, "/workspace/same.txt", "v1-from-api\n");
+        assertThat(exec.get()).contains("\"exitCode\":0");
+        pool.shutdown();
+        exec(USER, id, "cat /workspace/same.txt").body("stdout", equalTo("v1-from-api\nfrom-exec\n"));
+        assertThat(readFromVolume(id, "/workspace/same.txt")).isEqualTo("v1-from-api\nfrom-exec\n");
+    }
+
+    @Test
+    void anAppendThroughTheSandboxLandsAfterWhatTheExecWroteBefore() {
+        String id = createSandbox(USER, "{}");
+        exec(USER, id, "echo one > /workspace/log.txt");
+        // the session's change is in the view; an append must see it, not the volume's older bytes
+        try (BufferedReader events = openStream(id, "echo two >> /workspace/log.txt; echo wrote; sleep 60")) {
+            awaitLine(events, "wrote");
+            given().header("X-Shellbox-User", USER)
+                    .body("three\n".getBytes(StandardCharsets.UTF_8))
+                    .contentType("application/octet-stream")
+                    .post("/v1/sandboxes/" + id + "/files/append?path=/workspace/log.txt")
+                    .then()
+                    .statusCode(200);
+            assertThat(readFromVolume(id, "/workspace/log.txt")).isEqualTo("one\ntwo\nthree\n");
+        } catch (Exception e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    @Test
+    void outputThatIsNotUtf8ComesBackExactlyInBase64() {
+        String id = createSandbox(USER, "{}");
+        exec(USER, id, "printf '\\377\\376ok'; printf 'caf\\303\\251' >&2")
+                .body("stdoutBase64", equalTo("//5vaw=="))
+                .body("stderr", equalTo("café"))
+                .body("stderrBase64", org.hamcrest.Matchers.nullValue());
+    }
+
+    @Test
+    void streamedEventsNeverSplitACharacter() throws Exception {
+        String id = createSandbox(USER, "{}");
+        List<String> data = new ArrayList<>();
+        try (BufferedReader events = openStream(id, "printf '\\303'; sleep 0.3; printf '\\251\\n'")) {
+            String line;
+            while ((line = events.readLine()) != null) {
+                if (line.startsWith("data:")) {
+                    data.add(line);
+                }
+            }
+        }
+        assertThat(data.get(0)).contains("\"text\":\"é\\n\"").doesNotContain("base64");
+    }
+
+    private static void writeThroughSandbox(String id, String path, String text) {
+        given().header("X-Shellbox-User", USER)
+                .body(text.getBytes(StandardCharsets.UTF_8))
+                .contentType("application/octet-stream")
+                .put("/v1/sandboxes/" + id + "/files?path=" + path)
+                .then()
+                .statusCode(200);
+    }
+
+    private static String readFromVolume(String id, String path) {
+        String vfs = ConfigProvider.getConfig().getValue("quarkus.rest-client.vfs.url", String.class);
+        return given().baseUri(vfs)
+                .header("X-Shellbox-User", USER)
+                .get("/v1/volumes/" + id + "/files?path=" + path)
+                .then()
+                .statusCode(200)
+                .extract()
+                .asString();
+    }
 }

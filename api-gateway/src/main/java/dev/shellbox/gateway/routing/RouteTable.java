@@ -103,19 +103,19 @@ public class RouteTable {
             sandbox("POST", SANDBOX + "/sessions", List.of(), false),
             sandbox("GET", SANDBOX + "/sessions", List.of(), false),
             sandbox("DELETE", SANDBOX + "/sessions/{session}", List.of(), false),
-            // files
-            files("GET", FILES, Body.JSON),
-            files("PUT", FILES, Body.UPLOAD),
-            files("DELETE", FILES, Body.JSON),
-            files("POST", FILES + "/append", Body.UPLOAD),
-            files("GET", FILES + "/info", Body.JSON),
-            files("GET", FILES + "/list", Body.JSON),
-            files("POST", FILES + "/mkdir", Body.JSON),
-            files("POST", FILES + "/move", Body.JSON),
-            files("POST", FILES + "/copy", Body.JSON),
-            files("GET", FILES + "/search", Body.JSON),
-            files("POST", FILES + "/upload", Body.UPLOAD),
-            files("GET", FILES + "/download", Body.JSON),
+            // files: reads from vfs-service; changes through sandbox-service, the owner of a running sandbox's view
+            files("GET", FILES),
+            fileChange("PUT", FILES, Body.UPLOAD),
+            fileChange("DELETE", FILES, Body.JSON),
+            fileChange("POST", FILES + "/append", Body.UPLOAD),
+            files("GET", FILES + "/info"),
+            files("GET", FILES + "/list"),
+            fileChange("POST", FILES + "/mkdir", Body.JSON),
+            fileChange("POST", FILES + "/move", Body.JSON),
+            fileChange("POST", FILES + "/copy", Body.JSON),
+            files("GET", FILES + "/search"),
+            fileChange("POST", FILES + "/upload", Body.UPLOAD),
+            files("GET", FILES + "/download"),
             // usage and plans
             usage("GET", "/v1/usage", false),
             usage("GET", "/v1/plans", false),
@@ -201,9 +201,14 @@ public class RouteTable {
         return new Endpoint(method, template, Downstream.SANDBOX, limits, streaming, Body.JSON, false);
     }
 
-    /** File bodies and downloads stream both ways, for as long as they take. */
-    private static Endpoint files(String method, String template, Body body) {
-        return new Endpoint(method, template, Downstream.VFS, FILE_OP, true, body, false);
+    /** Reads of files; downloads stream for as long as they take. */
+    private static Endpoint files(String method, String template) {
+        return new Endpoint(method, template, Downstream.VFS, FILE_OP, true, Body.JSON, false);
+    }
+
+    /** Changes of files, applied through the sandbox's owner; bodies stream for as long as they take. */
+    private static Endpoint fileChange(String method, String template, Body body) {
+        return new Endpoint(method, template, Downstream.SANDBOX, FILE_OP, true, body, false);
     }
 
     private static Endpoint usage(String method, String template, boolean adminOnly) {

@@ -19,15 +19,25 @@ class RouteTableTest {
     private final RouteTable routes = new RouteTable(config());
 
     @Test
-    void sendsFilesToTheVolumeOfTheSandboxWithTheUploadLimitForBodies() {
+    void sendsFileReadsToTheVolumeAndChangesToTheSandboxOwnerWithTheUploadLimitForBodies() {
         RouteTable.Route write = routes.resolve("PUT", "/v1/sandboxes/sb-abc/files");
-        assertEquals(RouteTable.Downstream.VFS, write.downstream());
-        assertEquals("/v1/volumes/sb-abc/files", write.path());
+        assertEquals(RouteTable.Downstream.SANDBOX, write.downstream());
+        assertEquals("/v1/sandboxes/sb-abc/files", write.path());
         assertEquals("sb-abc", write.sandboxId());
         assertEquals(UPLOAD, write.maxBodyBytes());
         assertEquals(List.of(Limit.FILE_OPS_PER_DAY), write.limits());
+        for (String change : List.of("append", "mkdir", "move", "copy", "upload")) {
+            assertEquals(
+                    RouteTable.Downstream.SANDBOX,
+                    routes.resolve("POST", "/v1/sandboxes/sb-abc/files/" + change)
+                            .downstream());
+        }
+        assertEquals(
+                RouteTable.Downstream.SANDBOX,
+                routes.resolve("DELETE", "/v1/sandboxes/sb-abc/files").downstream());
 
         RouteTable.Route list = routes.resolve("GET", "/v1/sandboxes/sb-abc/files/list");
+        assertEquals(RouteTable.Downstream.VFS, list.downstream());
         assertEquals("/v1/volumes/sb-abc/files/list", list.path());
         assertEquals(JSON, list.maxBodyBytes());
     }

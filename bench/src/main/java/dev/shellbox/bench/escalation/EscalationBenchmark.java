@@ -70,7 +70,8 @@ public final class EscalationBenchmark {
                             "/usr/bin/mount",
                             "/usr/bin/umount",
                             "/usr/sbin/losetup",
-                            "/usr/sbin/resize2fs"));
+                            "/usr/sbin/resize2fs",
+                            "/usr/bin/fallocate"));
             BubblewrapProvider provider = new BubblewrapProvider(settings);
             provider.checkAvailable(false);
             stageLatency(provider);

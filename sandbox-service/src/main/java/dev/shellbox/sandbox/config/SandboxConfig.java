@@ -148,6 +148,10 @@ public interface SandboxConfig {
         /** e2fsprogs' resize2fs, which grows a mounted workspace when the plan allows more. */
         @WithDefault("/usr/sbin/resize2fs")
         String resize2fs();
+
+        /** util-linux fallocate, which sets aside the part of a workspace image the plan's storage does not allow. */
+        @WithDefault("/usr/bin/fallocate")
+        String fallocate();
     }
 
     /** Limits applied when usage-service cannot say what the user's plan allows. */

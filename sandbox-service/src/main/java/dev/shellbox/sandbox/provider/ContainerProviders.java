@@ -40,7 +40,8 @@ public class ContainerProviders {
                         c.mount(),
                         c.umount(),
                         c.losetup(),
-                        c.resize2fs())));
+                        c.resize2fs(),
+                        c.fallocate())));
     }
 
     /** Checks the local provider at startup, so that creating a sandbox does not wait for it. */

@@ -29,6 +29,12 @@ public interface SandboxContainer {
     /** Starts a program in the workspace; the caller pumps the streams the handle exposes. */
     EscalatedProcess start(EscalationRequest request) throws IOException;
 
+    /** Whether any program is running (a background server, say), whose file changes may still come back. */
+    boolean hasRunningPrograms();
+
+    /** Kills every program still running and waits for them to be gone; the workspace stays as they left it. */
+    void killPrograms();
+
     /** Kills every program still running (background servers too) and keeps the workspace for later (pause). */
     void stop();
 

@@ -1,5 +1,6 @@
 package dev.shellbox.sandbox.provider;
 
+import dev.shellbox.contracts.volume.SystemPaths;
 import dev.shellbox.shell.fs.FileType;
 import dev.shellbox.shell.fs.FsException;
 import dev.shellbox.shell.fs.InMemoryFileSystem;
@@ -38,7 +39,7 @@ import org.jboss.logging.Logger;
 /**
  * A host directory that mirrors a sandbox's files for programs that run outside the interpreter, at the same absolute
  * paths ({@code /workspace/a.py} is {@code ROOT/workspace/a.py}). Only the top-level directories a container does not
- * supply itself are mirrored ({@link #SYSTEM_DIRECTORIES} come from the host or the image).
+ * supply itself are mirrored ({@link SystemPaths#DIRECTORIES} come from the host or the image).
  *
  * <p>An index remembers, per path, what the sandbox's file and the host's file looked like when they were last made
  * equal, so that both directions copy only what changed: {@link #push} compares the in-memory tree with the index
@@ -51,10 +52,6 @@ import org.jboss.logging.Logger;
  */
 public final class WorkspaceMirror {
     private static final Logger LOG = Logger.getLogger(WorkspaceMirror.class);
-
-    /** Top-level directories a container supplies itself; the sandbox's own entries there are not mirrored. */
-    public static final Set<String> SYSTEM_DIRECTORIES =
-            Set.of("bin", "boot", "dev", "etc", "lib", "lib32", "lib64", "libx32", "proc", "run", "sbin", "sys", "usr");
 
     private static final String ATTRIBUTES = "unix:mode,size,lastModifiedTime,ctime,ino";
     private static final int INDEX_FORMAT = 0x53425831;
@@ -403,7 +400,7 @@ public final class WorkspaceMirror {
     static boolean isMirrored(String path, FileType type) {
         int second = path.indexOf('/', 1);
         String top = second < 0 ? path.substring(1) : path.substring(1, second);
-        if (top.isEmpty() || SYSTEM_DIRECTORIES.contains(top)) {
+        if (top.isEmpty() || SystemPaths.DIRECTORIES.contains(top)) {
             return false;
         }
         return second >= 0 || type == FileType.DIRECTORY;
@@ -632,7 +629,7 @@ public final class WorkspaceMirror {
         try (DirectoryStream<Path> top = Files.newDirectoryStream(root)) {
             for (Path child : top) {
                 String name = child.getFileName().toString();
-                if (SYSTEM_DIRECTORIES.contains(name)) {
+                if (SystemPaths.DIRECTORIES.contains(name)) {
                     continue;
                 }
                 HostStat h = statOrNull(child);

@@ -16,7 +16,6 @@ import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.sse.OutboundSseEvent;
 import jakarta.ws.rs.sse.Sse;
-import java.nio.charset.StandardCharsets;
 import java.util.Map;
 
 /** Running scripts: whole results, or Server-Sent Events as the output is produced. */
@@ -36,7 +35,7 @@ public class ExecResource {
     @Produces(MediaType.APPLICATION_JSON)
     public Uni<ExecResponse> exec(
             @HeaderParam(UserId.HEADER) String user, @PathParam("id") String id, ExecRequest request) {
-        return execs.exec(UserId.require(user), id, request, null);
+        return execs.exec(UserId.require(user), id, request, null).map(ExecResponse::of);
     }
 
     /**
@@ -53,28 +52,25 @@ public class ExecResource {
             ExecRequest request,
             @Context Sse sse) {
         String userId = UserId.require(user);
+        Map<String, OutputText.Splitter> splitters =
+                Map.of("stdout", new OutputText.Splitter(), "stderr", new OutputText.Splitter());
         return Multi.createFrom().emitter(emitter -> {
-            var cancellable = execs.exec(
-                            userId,
-                            id,
-                            request,
-                            (stream, bytes) -> emitter.emit(
-                                    event(sse, stream, Map.of("text", new String(bytes, StandardCharsets.UTF_8)))))
+            var cancellable = execs.exec(userId, id, request, (stream, bytes) -> {
+                        byte[] whole = splitters.get(stream).take(bytes);
+                        if (whole.length > 0) {
+                            emitter.emit(event(sse, stream, OutputText.chunk(whole)));
+                        }
+                    })
                     .subscribe()
                     .with(
                             result -> {
-                                emitter.emit(event(
-                                        sse,
-                                        "exit",
-                                        new ExecResponse(
-                                                result.exitCode(),
-                                                null,
-                                                null,
-                                                result.durationMs(),
-                                                result.location(),
-                                                result.truncated(),
-                                                result.limit(),
-                                                result.warnings())));
+                                splitters.forEach((stream, splitter) -> {
+                                    byte[] rest = splitter.rest();
+                                    if (rest.length > 0) {
+                                        emitter.emit(event(sse, stream, OutputText.chunk(rest)));
+                                    }
+                                });
+                                emitter.emit(event(sse, "exit", ExecResponse.exitEvent(result)));
                                 emitter.complete();
                             },
                             failure -> {

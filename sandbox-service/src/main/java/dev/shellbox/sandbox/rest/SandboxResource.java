@@ -80,10 +80,7 @@ public class SandboxResource {
     @POST
     @Path("/{id}/pause")
     public Uni<SandboxResponse> pause(@HeaderParam(UserId.HEADER) String user, @PathParam("id") String id) {
-        return sandboxes
-                .pause(UserId.require(user), id)
-                .call(s -> sessions.release(id))
-                .map(SandboxResponse::of);
+        return sessions.pause(UserId.require(user), id).map(SandboxResponse::of);
     }
 
     @POST

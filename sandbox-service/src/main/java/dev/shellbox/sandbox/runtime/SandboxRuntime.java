@@ -8,7 +8,10 @@ import dev.shellbox.shell.commands.Identity;
 import dev.shellbox.shell.interp.Escalator;
 import dev.shellbox.shell.interp.ExecutionLimits;
 import dev.shellbox.shell.interp.Shell;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
@@ -109,8 +112,45 @@ public final class SandboxRuntime {
         return names;
     }
 
+    /**
+     * Brings what running programs wrote so far into the view and saves the view when it changed, unless a save is
+     * under way: called in the background, so that such files reach the Files API and survive without waiting for the
+     * exec that started the programs.
+     */
+    void saveInBackground() {
+        if (container != null && container.hasRunningPrograms()) {
+            try {
+                container.syncOut(view.files(), contentStore);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+        if (view.dirty()) {
+            view.commitIfIdle();
+        }
+    }
+
+    /**
+     * Saves everything and puts the sandbox away (pause): the view is saved while programs still run (a failure
+     * leaves them running and the sandbox as it was), then the programs are killed, what they left is saved too, and
+     * the container's workspace is put away.
+     */
+    void saveAndStop() {
+        view.commit();
+        if (container != null) {
+            container.killPrograms();
+            try {
+                container.syncOut(view.files(), contentStore);
+            } catch (IOException e) {
+                throw new VolumeView.NotSavedException(List.of("/"), "reading what programs left failed: " + e, e);
+            }
+            view.commit();
+            container.stop();
+        }
+    }
+
     /** Kills the programs still running in the container (background servers too); the workspace stays. */
-    public void stopPrograms() {
+    void stopPrograms() {
         if (container != null) {
             container.stop();
         }

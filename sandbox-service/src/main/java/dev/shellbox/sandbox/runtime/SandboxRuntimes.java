@@ -1,38 +1,61 @@
 package dev.shellbox.sandbox.runtime;
 
-import dev.shellbox.sandbox.client.BlobUploads;
 import dev.shellbox.sandbox.client.UsagePlans;
-import dev.shellbox.sandbox.client.VolumeApi;
+import dev.shellbox.sandbox.client.VolumeClient;
 import dev.shellbox.sandbox.domain.Sandbox;
 import dev.shellbox.sandbox.provider.ContainerProviders;
 import dev.shellbox.sandbox.provider.ContainerSpec;
 import dev.shellbox.sandbox.provider.SandboxContainer;
 import dev.shellbox.shell.commands.Identity;
+import jakarta.annotation.PostConstruct;
 import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
-import org.eclipse.microprofile.rest.client.inject.RestClient;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Function;
 import org.jboss.logging.Logger;
 
 /**
- * The sandboxes running in this instance. A runtime is created on a sandbox's first exec (loading its volume's tree)
+ * The sandboxes running in this instance. A runtime is created on a sandbox's first use (loading its volume's tree)
  * and dropped when the sandbox pauses or is destroyed; its files live on in vfs-service.
+ *
+ * <p>While a runtime exists, every change to the sandbox's files goes through its view: scripts and programs write
+ * it, the Files API's changes are applied through {@link #writeFiles}. A background task saves what changed (and what
+ * running programs wrote) every {@value #SAVE_INTERVAL_MS} ms.
  */
 @ApplicationScoped
 public class SandboxRuntimes {
     private static final Logger LOG = Logger.getLogger(SandboxRuntimes.class);
+    static final long SAVE_INTERVAL_MS = 500;
 
-    private final VolumeApi volumes;
+    private final VolumeClient volumes;
     private final ContainerProviders providers;
-    private final BlobUploads blobs;
     private final ConcurrentHashMap<String, SandboxRuntime> running = new ConcurrentHashMap<>();
+    /**
+     * One lock per sandbox that orders creating and dropping its runtime with Files API changes, so that a change is
+     * applied either before the view loads (and the view sees it) or through the view.
+     */
+    private final ConcurrentHashMap<String, ReentrantLock> locks = new ConcurrentHashMap<>();
 
-    SandboxRuntimes(@RestClient VolumeApi volumes, ContainerProviders providers, BlobUploads blobs) {
+    private final ScheduledExecutorService saver = Executors.newSingleThreadScheduledExecutor(r -> {
+        Thread t = new Thread(r, "view-saver");
+        t.setDaemon(true);
+        return t;
+    });
+
+    SandboxRuntimes(VolumeClient volumes, ContainerProviders providers) {
         this.volumes = volumes;
         this.providers = providers;
-        this.blobs = blobs;
+    }
+
+    @PostConstruct
+    void startSaving() {
+        saver.scheduleWithFixedDelay(this::saveAll, SAVE_INTERVAL_MS, SAVE_INTERVAL_MS, TimeUnit.MILLISECONDS);
     }
 
     /**
@@ -40,21 +63,28 @@ public class SandboxRuntimes {
      * limits} (the plan's when the runtime starts: a changed plan applies from the next resume).
      */
     public SandboxRuntime obtain(Sandbox sandbox, UsagePlans.ExecLimits limits) {
-        return running.computeIfAbsent(sandbox.id, id -> {
-            VolumeView view =
-                    VolumeView.load(id, sandbox.userId, volumes, Identity.SANDBOX.uid(), Identity.SANDBOX.gid());
-            SandboxContainer container = providers
-                    .forProvider(sandbox.provider)
-                    .map(p -> p.open(new ContainerSpec(
-                            id,
-                            sandbox.network,
-                            limits.containerMemoryBytes(),
-                            limits.containerProcesses(),
-                            limits.storageBytes())))
-                    .orElse(null);
-            return new SandboxRuntime(
-                    id, sandbox.userId, view, container, blobs.forVolume(id, sandbox.userId), Map.copyOf(sandbox.env));
-        });
+        SandboxRuntime runtime = running.get(sandbox.id);
+        if (runtime != null) {
+            return runtime;
+        }
+        return locked(sandbox.id, () -> running.computeIfAbsent(sandbox.id, id -> load(sandbox, limits)));
+    }
+
+    private SandboxRuntime load(Sandbox sandbox, UsagePlans.ExecLimits limits) {
+        String id = sandbox.id;
+        VolumeView view = VolumeView.load(id, sandbox.userId, volumes, Identity.SANDBOX.uid(), Identity.SANDBOX.gid());
+        view.setCapacity(limits.storageBytes());
+        SandboxContainer container = providers
+                .forProvider(sandbox.provider)
+                .map(p -> p.open(new ContainerSpec(
+                        id,
+                        sandbox.network,
+                        limits.containerMemoryBytes(),
+                        limits.containerProcesses(),
+                        limits.storageBytes())))
+                .orElse(null);
+        return new SandboxRuntime(
+                id, sandbox.userId, view, container, volumes.contentStore(id, sandbox.userId), Map.copyOf(sandbox.env));
     }
 
     /** The runtime when the sandbox is running here, else null. */
@@ -62,22 +92,34 @@ public class SandboxRuntimes {
         return running.get(sandboxId);
     }
 
-    /** Stops the sandbox's programs, saves what its sessions changed and frees its memory (pause); blocking. */
+    /**
+     * Applies a change of the sandbox's files that vfs-service makes ({@code write}, given the runtime or null when
+     * the sandbox has none here): through the view when there is one, so that scripts see it at once and never
+     * overwrite it with what they had before; straight otherwise, while no view can load.
+     */
+    public <T> T writeFiles(String sandboxId, Function<SandboxRuntime, T> write) {
+        return locked(sandboxId, () -> write.apply(running.get(sandboxId)));
+    }
+
+    /**
+     * Saves what the sandbox's sessions changed, stops its programs and frees its memory (pause); blocking. When the
+     * files cannot be saved, the runtime stays, with its files, and {@link VolumeView.NotSavedException} says why.
+     */
     public void release(String sandboxId) {
-        SandboxRuntime runtime = running.remove(sandboxId);
-        if (runtime != null) {
-            runtime.stopPrograms();
-            try {
-                runtime.view().commit();
-            } catch (RuntimeException e) {
-                LOG.errorf("sandbox %s: saving its files on release failed: %s", sandboxId, e.getMessage());
+        locked(sandboxId, () -> {
+            SandboxRuntime runtime = running.get(sandboxId);
+            if (runtime != null) {
+                runtime.saveAndStop();
+                running.remove(sandboxId);
             }
-        }
+            return null;
+        });
     }
 
     /** Forgets the sandbox without saving and deletes its container's workspace (destroy). */
     public void discard(String sandboxId) {
-        SandboxRuntime runtime = running.remove(sandboxId);
+        SandboxRuntime runtime = locked(sandboxId, () -> running.remove(sandboxId));
+        locks.remove(sandboxId);
         if (runtime != null) {
             CompletableFuture.runAsync(() -> {
                 try {
@@ -89,9 +131,37 @@ public class SandboxRuntimes {
         }
     }
 
-    /** Stops every sandbox's programs when the service stops. */
+    private <T> T locked(String sandboxId, java.util.function.Supplier<T> action) {
+        ReentrantLock lock = locks.computeIfAbsent(sandboxId, id -> new ReentrantLock());
+        lock.lock();
+        try {
+            return action.get();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private void saveAll() {
+        for (SandboxRuntime runtime : running.values()) {
+            try {
+                runtime.saveInBackground();
+            } catch (RuntimeException e) {
+                LOG.debugf("sandbox %s: saving in the background failed: %s", runtime.sandboxId(), e.getMessage());
+            }
+        }
+    }
+
+    /** Saves every sandbox's files and stops its programs when the service stops. */
     @PreDestroy
     void stopAll() {
-        running.values().forEach(SandboxRuntime::stopPrograms);
+        saver.shutdownNow();
+        for (SandboxRuntime runtime : running.values()) {
+            try {
+                runtime.view().commit();
+            } catch (RuntimeException e) {
+                LOG.errorf("sandbox %s: saving its files at shutdown failed: %s", runtime.sandboxId(), e.getMessage());
+            }
+            runtime.stopPrograms();
+        }
     }
 }

@@ -11,7 +11,6 @@ import dev.shellbox.sandbox.config.SandboxConfig;
 import dev.shellbox.sandbox.domain.Sandbox;
 import dev.shellbox.sandbox.domain.SandboxState;
 import dev.shellbox.sandbox.rest.ExecRequest;
-import dev.shellbox.sandbox.rest.ExecResponse;
 import dev.shellbox.sandbox.runtime.OutputCapture;
 import dev.shellbox.sandbox.runtime.SandboxRuntime;
 import dev.shellbox.sandbox.runtime.SandboxRuntimes;
@@ -86,8 +85,7 @@ public class ExecService {
      * Runs an exec; {@code listener} (may be null) receives output as it is produced. Cancelling the returned Uni (a
      * client that went away) cancels the script.
      */
-    public Uni<ExecResponse> exec(
-            String userId, String sandboxId, ExecRequest request, OutputCapture.Listener listener) {
+    public Uni<ExecResult> exec(String userId, String sandboxId, ExecRequest request, OutputCapture.Listener listener) {
         validate(request);
         return sandboxes
                 .get(userId, sandboxId)
@@ -97,7 +95,7 @@ public class ExecService {
                 .flatMap(sandbox -> {
                     Cancellation cancellation = Cancellation.create();
                     return Uni.createFrom()
-                            .<ExecResponse>emitter(em -> {
+                            .<ExecResult>emitter(em -> {
                                 try {
                                     pool.execute(() -> {
                                         try {
@@ -143,8 +141,7 @@ public class ExecService {
         }
     }
 
-    private ExecResponse run(
-            Sandbox sandbox, ExecRequest request, OutputCapture.Listener listener, Cancellation cancel) {
+    private ExecResult run(Sandbox sandbox, ExecRequest request, OutputCapture.Listener listener, Cancellation cancel) {
         UsagePlans.ExecLimits limits = plans.limitsFor(sandbox.userId);
         long timeout = Math.min(
                 request.timeoutMs() == null ? config.defaultExecTimeoutMs() : request.timeoutMs(),
@@ -194,19 +191,20 @@ public class ExecService {
                 warnings.add("'" + path + "' was also changed outside this exec; this exec's version was kept");
             }
             runtime.view().trim(config.viewMemoryBytes());
-        } catch (RuntimeException e) {
-            LOG.errorf("sandbox %s: saving the exec's file changes failed: %s", sandbox.id, e.getMessage());
-            warnings.add("the file changes of this exec are not saved yet; they will be saved with the next exec");
+        } catch (VolumeView.NotSavedException e) {
+            warnings.add("the file changes of this exec are not saved yet (" + e.getMessage() + "): "
+                    + String.join(", ", e.paths())
+                    + "; they stay in the sandbox and saving is retried in the background; pausing waits for it");
         }
         if (capture.truncated()) {
             warnings.add("output truncated: more than " + limits.maxOutputBytes() + " bytes (max_output_bytes)");
         }
         Location location = Location.of(result.builtinCommands(), result.escalatedCommands());
         meter(sandbox, location, durationMs, capture.totalBytes(), session.takeContainerMillis(), result);
-        return new ExecResponse(
+        return new ExecResult(
                 result.exitStatus(),
-                new String(capture.stdoutBytes(), StandardCharsets.UTF_8),
-                new String(capture.stderrBytes(), StandardCharsets.UTF_8),
+                capture.stdoutBytes(),
+                capture.stderrBytes(),
                 durationMs,
                 location,
                 capture.truncated(),

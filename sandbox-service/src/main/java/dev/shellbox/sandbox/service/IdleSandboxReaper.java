@@ -1,11 +1,16 @@
 package dev.shellbox.sandbox.service;
 
+import dev.shellbox.sandbox.domain.Sandbox;
 import io.quarkus.scheduler.Scheduled;
+import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import org.jboss.logging.Logger;
 
-/** Pauses sandboxes that stayed idle longer than their timeout; they resume on their next exec. */
+/**
+ * Pauses sandboxes that stayed idle longer than their timeout; they resume on their next exec. One whose files cannot
+ * be saved stays running and is tried again at the next check.
+ */
 @ApplicationScoped
 class IdleSandboxReaper {
     private static final Logger LOG = Logger.getLogger(IdleSandboxReaper.class);
@@ -24,20 +29,25 @@ class IdleSandboxReaper {
             skipExecutionIf = Scheduled.ApplicationNotRunning.class)
     Uni<Void> pauseIdleSandboxes() {
         return sandboxes
-                .pauseIdle()
-                .invoke(ids -> {
-                    if (!ids.isEmpty()) {
-                        LOG.infof("paused idle sandboxes %s", ids);
-                    }
-                })
-                .call(ids -> io.smallrye.mutiny.Multi.createFrom()
-                        .iterable(ids)
-                        .onItem()
-                        .transformToUniAndConcatenate(sessions::release)
-                        .collect()
-                        .last())
+                .idle()
+                .onItem()
+                .transformToMulti(idle -> Multi.createFrom().iterable(idle))
+                .onItem()
+                .transformToUniAndConcatenate(this::pause)
+                .collect()
+                .last()
                 .onFailure()
                 .invoke(e -> LOG.warnf("idle check failed: %s", e.getMessage()))
+                .onFailure()
+                .recoverWithNull()
+                .replaceWithVoid();
+    }
+
+    private Uni<Void> pause(Sandbox s) {
+        return sessions.pause(s.userId, s.id)
+                .invoke(paused -> LOG.infof("paused idle sandbox %s", s.id))
+                .onFailure()
+                .invoke(e -> LOG.warnf("pausing idle sandbox %s failed: %s", s.id, e.getMessage()))
                 .onFailure()
                 .recoverWithNull()
                 .replaceWithVoid();

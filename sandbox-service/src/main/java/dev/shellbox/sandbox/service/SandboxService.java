@@ -7,7 +7,7 @@ import dev.shellbox.contracts.Topics;
 import dev.shellbox.contracts.UsageEvent;
 import dev.shellbox.platform.outbox.Outbox;
 import dev.shellbox.platform.problem.ProblemException;
-import dev.shellbox.sandbox.client.VfsClient;
+import dev.shellbox.sandbox.client.VolumeClient;
 import dev.shellbox.sandbox.config.SandboxConfig;
 import dev.shellbox.sandbox.domain.Provider;
 import dev.shellbox.sandbox.domain.Sandbox;
@@ -18,7 +18,6 @@ import dev.shellbox.sandbox.repository.SandboxRepository;
 import dev.shellbox.sandbox.rest.CreateSandboxRequest;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.quarkus.hibernate.reactive.panache.common.WithTransaction;
-import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.security.SecureRandom;
@@ -44,14 +43,14 @@ public class SandboxService {
     private static final SecureRandom RANDOM = new SecureRandom();
 
     private final SandboxRepository repository;
-    private final VfsClient vfs;
+    private final VolumeClient vfs;
     private final Outbox outbox;
     private final SandboxConfig config;
     private final ContainerProviders providers;
 
     public SandboxService(
             SandboxRepository repository,
-            VfsClient vfs,
+            VolumeClient vfs,
             Outbox outbox,
             SandboxConfig config,
             ContainerProviders providers) {
@@ -211,23 +210,9 @@ public class SandboxService {
                 .replaceWithVoid();
     }
 
-    /** Pauses every running sandbox idle for longer than its timeout; returns their ids. */
-    @WithTransaction
-    public Uni<List<String>> pauseIdle() {
-        Instant now = Instant.now();
-        return repository.findIdle(now).flatMap(idle -> {
-            if (idle.isEmpty()) {
-                return Uni.createFrom().item(List.<String>of());
-            }
-            // One session cannot run operations concurrently: pause them one after the other.
-            return Multi.createFrom()
-                    .iterable(idle)
-                    .onItem()
-                    .transformToUniAndConcatenate(s -> transition(s, SandboxState.PAUSED, SandboxLifecycleEvent.PAUSED))
-                    .map(s -> s.id)
-                    .collect()
-                    .asList();
-        });
+    /** The running sandboxes idle for longer than their timeout. */
+    public Uni<List<Sandbox>> idle() {
+        return repository.findIdle(Instant.now());
     }
 
     private Uni<Sandbox> transition(Sandbox s, SandboxState to, String eventType) {

@@ -2,12 +2,17 @@ package dev.shellbox.sandbox.service;
 
 import dev.shellbox.platform.problem.ProblemException;
 import dev.shellbox.sandbox.client.UsagePlans;
+import dev.shellbox.sandbox.domain.Sandbox;
 import dev.shellbox.sandbox.runtime.SandboxRuntime;
 import dev.shellbox.sandbox.runtime.SandboxRuntimes;
+import dev.shellbox.sandbox.runtime.VolumeView;
 import io.smallrye.mutiny.Uni;
 import io.smallrye.mutiny.infrastructure.Infrastructure;
+import io.vertx.core.Context;
+import io.vertx.core.Vertx;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.Set;
+import java.util.function.Supplier;
 import java.util.regex.Pattern;
 
 /** Named shell sessions of a sandbox, and freeing a sandbox's runtime when it pauses or goes. */
@@ -56,10 +61,27 @@ public class SessionService {
         });
     }
 
-    /** Saves and frees the runtime of a sandbox that paused. */
+    /**
+     * Pauses a sandbox: saves its files, stops its programs and frees its runtime, then records it paused. When the
+     * files cannot be saved, the sandbox keeps running with them and the answer is a 503 that says why.
+     */
+    public Uni<Sandbox> pause(String userId, String sandboxId) {
+        return sandboxes
+                .get(userId, sandboxId)
+                .call(sandbox -> release(sandboxId))
+                .flatMap(sandbox -> sandboxes.pause(userId, sandboxId));
+    }
+
+    /** Saves and frees the runtime of a sandbox that is to pause; fails, keeping it, when its files cannot be saved. */
     public Uni<Void> release(String sandboxId) {
         return onWorker(() -> {
-            runtimes.release(sandboxId);
+            try {
+                runtimes.release(sandboxId);
+            } catch (VolumeView.NotSavedException e) {
+                throw ProblemException.unavailable("the sandbox's files could not be saved (" + e.getMessage()
+                        + "; not saved: " + String.join(", ", e.paths())
+                        + "); it keeps running with them, try again shortly");
+            }
             return null;
         });
     }
@@ -69,7 +91,10 @@ public class SessionService {
         runtimes.discard(sandboxId);
     }
 
-    private static <T> Uni<T> onWorker(java.util.function.Supplier<T> blocking) {
-        return Uni.createFrom().item(blocking).runSubscriptionOn(Infrastructure.getDefaultWorkerPool());
+    /** Runs blocking work on a worker thread and comes back to the caller's Vert.x context, where the database is. */
+    private static <T> Uni<T> onWorker(Supplier<T> blocking) {
+        Context context = Vertx.currentContext();
+        Uni<T> work = Uni.createFrom().item(blocking).runSubscriptionOn(Infrastructure.getDefaultWorkerPool());
+        return context == null ? work : work.emitOn(next -> context.runOnContext(ignored -> next.run()));
     }
 }

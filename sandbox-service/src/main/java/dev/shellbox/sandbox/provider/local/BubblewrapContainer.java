@@ -276,11 +276,22 @@ final class BubblewrapContainer implements SandboxContainer {
     }
 
     @Override
-    public void stop() {
+    public boolean hasRunningPrograms() {
+        return !running.isEmpty();
+    }
+
+    @Override
+    public void killPrograms() {
         // killing bubblewrap ends the sandbox's PID namespace and every process in it
         for (Process p : running) {
             LocalProcess.killAll(p);
         }
+        awaitPrograms();
+    }
+
+    @Override
+    public void stop() {
+        killPrograms();
         if (network != null) {
             network.stop();
         }
@@ -289,7 +300,6 @@ final class BubblewrapContainer implements SandboxContainer {
         } catch (IOException e) {
             LOG.warnf("sandbox %s: saving its workspace index failed: %s", spec.sandboxId(), e.toString());
         }
-        awaitPrograms();
         if (disk != null) {
             synchronized (this) {
                 mounted = false;

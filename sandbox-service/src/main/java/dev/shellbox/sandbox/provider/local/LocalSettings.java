@@ -69,6 +69,7 @@ public record LocalSettings(
      * @param umount util-linux umount
      * @param losetup util-linux losetup, which tells a loop device its image grew
      * @param resize2fs e2fsprogs' resize2fs, which grows a mounted workspace when the plan allows more
+     * @param fallocate util-linux fallocate, which sets aside the part of a workspace the plan does not allow
      */
     public record Disk(
             WorkspaceImages images,
@@ -77,5 +78,6 @@ public record LocalSettings(
             String mount,
             String umount,
             String losetup,
-            String resize2fs) {}
+            String resize2fs,
+            String fallocate) {}
 }

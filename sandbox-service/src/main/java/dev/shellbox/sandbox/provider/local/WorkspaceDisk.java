@@ -17,6 +17,10 @@ import org.jboss.logging.Logger;
 final class WorkspaceDisk {
     private static final Logger LOG = Logger.getLogger(WorkspaceDisk.class);
     private static final long MIB = 1024L * 1024L;
+    /** Where the part of the file system the sandbox may not use is set aside; programs never see the mount's root. */
+    private static final String RESERVE = ".reserved";
+
+    private static final long EXTENT_ROOM = 64 * 1024;
     /** Mount options: nothing set-user-id or device-like counts, and deleted blocks leave the image. */
     private static final String OPTIONS = "loop,nosuid,nodev,noatime,discard,noinit_itable";
 
@@ -24,6 +28,8 @@ final class WorkspaceDisk {
     private final Path image;
     private final Path mountPoint;
     private final long imageBytes;
+    /** What the sandbox may store: the file system's blocks beyond it are set aside. */
+    private final long capacityBytes;
     /** The journal's size: mkfs would give large file systems up to 1 GiB, more than a workspace needs. */
     private final long journalMib;
 
@@ -36,6 +42,7 @@ final class WorkspaceDisk {
         this.settings = settings;
         this.image = image;
         this.mountPoint = mountPoint;
+        this.capacityBytes = capacityBytes;
         long capacity = Math.max(capacityBytes, 16 * MIB);
         this.journalMib = Math.max(4, Math.min(128, capacity / 64 / MIB));
         // the journal, inode tables (1/64 of the space), bitmaps and group descriptors
@@ -51,8 +58,10 @@ final class WorkspaceDisk {
         Files.createDirectories(mountPoint);
         Optional<String> device = MountTable.device(mountPoint);
         if (device.isEmpty()) {
+            boolean made = false;
             if (!Files.exists(image)) {
                 create();
+                made = true;
             }
             try {
                 mountImage();
@@ -61,13 +70,56 @@ final class WorkspaceDisk {
                 LOG.warnf("workspace image %s cannot be mounted, making a new one: %s", image, e.getMessage());
                 Files.delete(image);
                 create();
+                made = true;
                 mountImage();
+            }
+            if (made) {
+                recordOverhead();
             }
             device = MountTable.device(mountPoint);
         }
         if (Files.size(image) < imageBytes && device.isPresent()) {
             grow(device.get());
         }
+        setAside();
+    }
+
+    /**
+     * Sets aside, in a file at the mount's root, every block beyond what the sandbox may store: the file system's
+     * bookkeeping comes on top of the image's size, so without it programs could store more than the plan allows
+     * and their files could not be saved. Files take whole blocks, so programs hit ENOSPC at or before the plan's
+     * storage, never after. The reserve is allocated, not written: the image stays sparse.
+     */
+    private void setAside() throws IOException {
+        Path reserve = mountPoint.resolve(RESERVE);
+        Path overheadFile = overheadFile();
+        if (!Files.exists(overheadFile)) {
+            LOG.debugf("workspace image %s predates its overhead record; nothing set aside", image);
+            return;
+        }
+        long overhead = Long.parseLong(Files.readString(overheadFile).trim());
+        var store = Files.getFileStore(mountPoint);
+        long current = Files.exists(reserve) ? Files.size(reserve) : -1;
+        // a few blocks stay free for the reserve's own extent index
+        long room = store.getUsableSpace() + Math.max(0, current) - EXTENT_ROOM;
+        long wanted = Math.max(0, Math.min(room, store.getTotalSpace() - overhead - capacityBytes));
+        if (current == wanted) {
+            return;
+        }
+        if (current > wanted) {
+            try (RandomAccessFile f = new RandomAccessFile(reserve.toFile(), "rw")) {
+                f.setLength(wanted);
+            }
+            return;
+        }
+        if (wanted == 0) {
+            Files.deleteIfExists(reserve);
+            return;
+        }
+        HostCommand.run(
+                List.of(settings.fallocate(), "--length", Long.toString(wanted), reserve.toString()),
+                "",
+                "setting aside the workspace space the plan does not allow");
     }
 
     /** Unmounts the image (lazily when something still holds it); the image stays for the next mount. */
@@ -95,7 +147,18 @@ final class WorkspaceDisk {
             throw new IOException("workspace " + mountPoint + " is still mounted; its image is kept");
         }
         Files.deleteIfExists(image);
+        Files.deleteIfExists(overheadFile());
         Files.deleteIfExists(mountPoint);
+    }
+
+    /** What an empty file system of this image already uses (its root, lost+found, the journal where counted). */
+    private void recordOverhead() throws IOException {
+        var store = Files.getFileStore(mountPoint);
+        Files.writeString(overheadFile(), Long.toString(store.getTotalSpace() - store.getUsableSpace()));
+    }
+
+    private Path overheadFile() {
+        return image.resolveSibling(image.getFileName() + ".overhead");
     }
 
     private void create() throws IOException {
