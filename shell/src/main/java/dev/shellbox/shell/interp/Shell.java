@@ -39,7 +39,11 @@ import java.util.concurrent.atomic.AtomicLong;
  *         .environment(Map.of("HOME", "/home/user"))
  *         .workingDirectory("/workspace")
  *         .build();
- * ExecutionResult r = shell.execute("ls | wc -l", stdin, stdout, stderr, Cancellation.create());
+ * ExecutionResult r = shell.execute(Execution.builder("ls | wc -l")
+ *         .stdin(stdin).stdout(stdout).stderr(stderr)
+ *         .workingDirectory("/workspace/src")      // this call only
+ *         .environment(Map.of("DEBUG", "1"))      // this call only
+ *         .build());
  * }</pre>
  *
  * {@code exit} ends the execution, not the JVM; the session stays usable. Hitting a limit stops the execution with
@@ -118,11 +122,16 @@ public final class Shell {
         return new External.Runner(root);
     }
 
-    /** Runs a script in this session; see the class comment. */
-    public ExecutionResult execute(
-            String script, InputStream stdin, OutputStream stdout, OutputStream stderr, Cancellation cancellation) {
-        return run(stdin, stdout, stderr, cancellation, sh -> {
-            int status = sh.runText(script, sh.st.shellName, true);
+    /**
+     * Runs one {@link Execution} in this session: its working directory and variables hold for this call only (see
+     * {@link Execution}).
+     *
+     * @throws ExecutionRejectedException before anything runs, when the working directory is not a directory or a
+     *     variable cannot be set; the session is unchanged
+     */
+    public ExecutionResult execute(Execution execution) {
+        return run(execution, sh -> {
+            int status = sh.runText(execution.script(), sh.st.shellName, true);
             if (sh.control == Interpreter.Control.EXIT) {
                 status = sh.controlStatus;
                 status = sh.runExitTrap(status);
@@ -130,6 +139,17 @@ public final class Shell {
             sh.control = Interpreter.Control.NONE;
             return status;
         });
+    }
+
+    /** Runs a script in this session; see the class comment. */
+    public ExecutionResult execute(
+            String script, InputStream stdin, OutputStream stdout, OutputStream stderr, Cancellation cancellation) {
+        return execute(Execution.builder(script)
+                .stdin(stdin)
+                .stdout(stdout)
+                .stderr(stderr)
+                .cancellation(cancellation)
+                .build());
     }
 
     public ExecutionResult execute(String script, InputStream stdin, OutputStream stdout, OutputStream stderr) {
@@ -162,7 +182,14 @@ public final class Shell {
             }
             return new ExecutionResult(0, 0, 0, null);
         }
-        return run(stdin, stdout, stderr, cancellation, sh -> BashCommand.runInvocation(sh, inv, null));
+        // the command line is the program; the execution carries only its streams
+        Execution streams = Execution.builder("")
+                .stdin(stdin)
+                .stdout(stdout)
+                .stderr(stderr)
+                .cancellation(cancellation)
+                .build();
+        return run(streams, sh -> BashCommand.runInvocation(sh, inv, null));
     }
 
     /** Whether the root streams are a terminal (for {@code test -t} and read prompts). */
@@ -174,15 +201,16 @@ public final class Shell {
         int run(Interpreter sh) throws IOException;
     }
 
-    private ExecutionResult run(
-            InputStream stdin, OutputStream stdout, OutputStream stderr, Cancellation caller, Body body) {
+    private ExecutionResult run(Execution execution, Body body) {
         synchronized (lock) {
+            ExecutionOverlay overlay = ExecutionOverlay.apply(session, root.st, execution);
             // everything the execution starts hangs off this child, so that background jobs still running at the
             // end are stopped with it (and the caller's cancellation still stops everything)
-            Cancellation cancellation = caller.child();
+            Cancellation cancellation = execution.cancellation().child();
             try {
-                return runLocked(stdin, stdout, stderr, cancellation, body);
+                return runLocked(execution.stdin(), execution.stdout(), execution.stderr(), cancellation, body);
             } finally {
+                overlay.restore();
                 awaitUnsettledJobs(cancellation);
                 cancellation.cancel(new CancelledException(FINISHED));
             }
