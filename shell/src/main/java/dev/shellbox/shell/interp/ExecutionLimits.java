@@ -4,7 +4,9 @@ import java.time.Duration;
 
 /**
  * Bounds on one {@link Shell#execute} call. Hitting a limit stops the script: the message {@code shellbox: limit
- * exceeded: NAME (...)} goes to stderr and the exit status is {@link #STATUS} (126).
+ * exceeded: NAME (...)} goes to stderr, the exit status is {@link #STATUS} (126) and {@link
+ * ExecutionResult#limitExceeded()} is NAME: the component's name in snake_case ({@code max_commands}, {@code
+ * max_output_bytes}, ...; see {@link dev.shellbox.shell.io.LimitNames}).
  *
  * @param timeout wall-clock deadline of one execution; null for none
  * @param maxCommands commands (simple commands, builtins, functions) started

@@ -12,6 +12,7 @@ import dev.shellbox.shell.io.BrokenPipeException;
 import dev.shellbox.shell.io.Cancellation;
 import dev.shellbox.shell.io.CancelledException;
 import dev.shellbox.shell.io.LimitExceededException;
+import dev.shellbox.shell.io.LimitNames;
 import dev.shellbox.shell.io.Text;
 import dev.shellbox.shell.syntax.Assignment;
 import dev.shellbox.shell.syntax.Assignments;
@@ -305,7 +306,7 @@ public final class Interpreter implements ExpansionContext {
     void checkDepth(int d) {
         if (d > session.limits.maxCallDepth()) {
             throw session.limitExceeded(
-                    "maxCallDepth", "maximum call depth " + session.limits.maxCallDepth() + " exceeded");
+                    LimitNames.MAX_CALL_DEPTH, "maximum call depth " + session.limits.maxCallDepth() + " exceeded");
         }
     }
 
@@ -1250,7 +1251,8 @@ public final class Interpreter implements ExpansionContext {
         @Override
         public synchronized void write(byte[] b, int off, int len) {
             if (count + (long) len > limit) {
-                throw new LimitExceededException("maxStringLength", "command substitution output longer than " + limit);
+                throw new LimitExceededException(
+                        LimitNames.MAX_STRING_LENGTH, "command substitution output longer than " + limit);
             }
             super.write(b, off, len);
         }

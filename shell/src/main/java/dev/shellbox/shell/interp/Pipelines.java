@@ -3,6 +3,7 @@ package dev.shellbox.shell.interp;
 import dev.shellbox.shell.io.Cancellation;
 import dev.shellbox.shell.io.CancelledException;
 import dev.shellbox.shell.io.LimitExceededException;
+import dev.shellbox.shell.io.LimitNames;
 import dev.shellbox.shell.syntax.CommandNode;
 import java.util.ArrayList;
 import java.util.List;
@@ -197,7 +198,8 @@ final class Pipelines {
     static int background(Interpreter sh, CommandNode.Background b) {
         if (sh.st.jobs.running() >= sh.session.limits.maxBackgroundJobs()) {
             throw sh.session.limitExceeded(
-                    "maxBackgroundJobs", "more than " + sh.session.limits.maxBackgroundJobs() + " background jobs");
+                    LimitNames.MAX_BACKGROUND_JOBS,
+                    "more than " + sh.session.limits.maxBackgroundJobs() + " background jobs");
         }
         sh.session.startProcess();
         Cancellation jobCancellation = sh.cancellation.child();

@@ -4,6 +4,7 @@ import dev.shellbox.shell.commands.CommandRegistry;
 import dev.shellbox.shell.commands.Identity;
 import dev.shellbox.shell.fs.FileSystem;
 import dev.shellbox.shell.io.Cancellation;
+import dev.shellbox.shell.io.LimitNames;
 import java.time.Clock;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CountDownLatch;
@@ -86,7 +87,8 @@ final class Session {
     void startProcess() {
         if (liveProcesses.incrementAndGet() > limits.maxProcesses()) {
             liveProcesses.decrementAndGet();
-            throw limitExceeded("maxProcesses", "more than " + limits.maxProcesses() + " concurrent processes");
+            throw limitExceeded(
+                    LimitNames.MAX_PROCESSES, "more than " + limits.maxProcesses() + " concurrent processes");
         }
     }
 
@@ -104,13 +106,14 @@ final class Session {
 
     void countCommand() {
         if (commands.incrementAndGet() > limits.maxCommands()) {
-            throw limitExceeded("maxCommands", "more than " + limits.maxCommands() + " commands");
+            throw limitExceeded(LimitNames.MAX_COMMANDS, "more than " + limits.maxCommands() + " commands");
         }
     }
 
     void countLoopIteration() {
         if (loopIterations.incrementAndGet() > limits.maxLoopIterations()) {
-            throw limitExceeded("maxLoopIterations", "more than " + limits.maxLoopIterations() + " loop iterations");
+            throw limitExceeded(
+                    LimitNames.MAX_LOOP_ITERATIONS, "more than " + limits.maxLoopIterations() + " loop iterations");
         }
     }
 }

@@ -8,6 +8,7 @@ import dev.shellbox.shell.fs.PathNames;
 import dev.shellbox.shell.io.Cancellation;
 import dev.shellbox.shell.io.CancelledException;
 import dev.shellbox.shell.io.LimitExceededException;
+import dev.shellbox.shell.io.LimitNames;
 import dev.shellbox.shell.io.Text;
 import java.io.IOException;
 import java.io.InputStream;
@@ -249,8 +250,8 @@ public final class Shell {
             session.addProcess(root.st.pid, sh);
             AtomicLong written = new AtomicLong();
             long maxOutput = session.limits.maxOutputBytes();
-            OutputStream out = new LimitedOutput(stdout, written, maxOutput, cancellation);
-            OutputStream err = new LimitedOutput(stderr, written, maxOutput, cancellation);
+            LimitedOutput out = new LimitedOutput(stdout, written, maxOutput, cancellation);
+            LimitedOutput err = new LimitedOutput(stderr, written, maxOutput, cancellation);
             FdTable previous = root.st.fds;
             FdTable fds = previous.copy();
             fds.set(0, new FdEntry(stdin, null, "/dev/stdin", false, 0));
@@ -261,7 +262,8 @@ public final class Shell {
             if (session.limits.timeout() != null) {
                 long millis = session.limits.timeout().toMillis();
                 timer = cancellation.cancelAfter(
-                        millis, new LimitExceededException("timeout", "execution took longer than " + millis + " ms"));
+                        millis,
+                        new LimitExceededException(LimitNames.TIMEOUT, "execution took longer than " + millis + " ms"));
             }
             int status;
             String limit = null;
@@ -279,9 +281,9 @@ public final class Shell {
                     status = ExecutionLimits.STATUS;
                     report(err, "shellbox: limit exceeded: " + le.limit() + " (" + le.getMessage() + ")\n");
                 } else if (cause instanceof StackOverflowError) {
-                    limit = "maxCallDepth";
+                    limit = LimitNames.MAX_CALL_DEPTH;
                     status = ExecutionLimits.STATUS;
-                    report(err, "shellbox: limit exceeded: maxCallDepth (nesting too deep)\n");
+                    report(err, "shellbox: limit exceeded: " + LimitNames.MAX_CALL_DEPTH + " (nesting too deep)\n");
                 } else if (cause instanceof CancelledException) {
                     status = cancellation.cause() instanceof LimitExceededException le ? ExecutionLimits.STATUS : 130;
                     if (cancellation.cause() instanceof LimitExceededException le) {
@@ -291,9 +293,9 @@ public final class Shell {
                 } else if (cause instanceof Interpreter.BrokenPipeStop) {
                     status = 141;
                 } else if (cause instanceof OutOfMemoryError) {
-                    limit = "memory";
+                    limit = LimitNames.MEMORY;
                     status = ExecutionLimits.STATUS;
-                    report(err, "shellbox: limit exceeded: memory (out of memory)\n");
+                    report(err, "shellbox: limit exceeded: " + LimitNames.MEMORY + " (out of memory)\n");
                 } else {
                     status = 1;
                     report(err, "shellbox: internal error: " + cause + "\n");
@@ -321,9 +323,10 @@ public final class Shell {
         }
     }
 
-    private static void report(OutputStream err, String message) {
+    /** Writes the shell's own last word (which limit stopped the script) even when the output is full. */
+    private static void report(LimitedOutput err, String message) {
         try {
-            err.write(Text.encode(message));
+            err.writeUncounted(Text.encode(message));
             err.flush();
         } catch (IOException | RuntimeException e) {
             // nowhere to report
@@ -353,13 +356,17 @@ public final class Shell {
         public void write(byte[] b, int off, int len) throws IOException {
             if (written.addAndGet(len) > max) {
                 LimitExceededException e =
-                        new LimitExceededException("maxOutputBytes", "output larger than " + max + " bytes");
+                        new LimitExceededException(LimitNames.MAX_OUTPUT_BYTES, "output larger than " + max + " bytes");
                 cancellation.cancel(e);
                 throw e;
             }
             synchronized (this) {
                 out.write(b, off, len);
             }
+        }
+
+        synchronized void writeUncounted(byte[] b) throws IOException {
+            out.write(b);
         }
 
         @Override
