@@ -17,8 +17,9 @@ import java.time.Duration;
  * @param maxArrayElements elements of one array
  * @param maxBraceExpansion words produced by one brace expansion
  * @param maxBackgroundJobs background jobs running at once
- * @param maxProcesses concurrent subprocesses of the execution (pipeline stages, background jobs, process
- *     substitutions), which bounds the threads a fork bomb can start
+ * @param maxProcesses threads the shell runs at once (the script, pipeline stages, background jobs, process
+ *     substitutions, stream pumps), which bounds what a fork bomb can start; a {@link ProcessBound} given to {@link
+ *     Shell.Builder#processes} replaces it with a bound shared by several shells
  */
 public record ExecutionLimits(
         Duration timeout,

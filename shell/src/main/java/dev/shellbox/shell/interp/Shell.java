@@ -64,11 +64,17 @@ public final class Shell {
         DeviceFileSystem[] device = new DeviceFileSystem[1];
         Session[] holder = new Session[1];
         device[0] = new DeviceFileSystem(b.fs, () -> commandNames(holder[0]), b.identity.uid(), b.identity.gid());
-        this.session = new Session(device[0], b.commands, b.escalator, b.limits, b.identity, b.clock, b.processId - 1);
+        ProcessBound processes = b.processes != null ? b.processes : ProcessBound.of(b.limits.maxProcesses());
+        this.session = new Session(
+                device[0], b.commands, b.escalator, b.limits, processes, b.identity, b.clock, b.processId - 1);
         holder[0] = session;
         session.registry = b.commands.register(new BashCommand(session, "bash"), new BashCommand(session, "sh"));
         this.root = ShellProcess.create(
-                session, b.environment, PathNames.normalize(b.workingDirectory), new FdTable(), session.cancellation);
+                session,
+                b.environment,
+                PathNames.normalize(b.workingDirectory),
+                new FdTable(),
+                session.scope.cancellation);
         root.st.shellName = b.shellName;
         session.addProcess(root.st.pid, root);
     }
@@ -207,24 +213,23 @@ public final class Shell {
             ExecutionOverlay overlay = ExecutionOverlay.apply(session, root.st, execution);
             // everything the execution starts hangs off this child, so that background jobs still running at the
             // end are stopped with it (and the caller's cancellation still stops everything)
-            Cancellation cancellation = execution.cancellation().child();
+            ExecutionScope scope = session.newScope(execution.cancellation().child());
+            session.scope = scope;
             try {
-                return runLocked(execution.stdin(), execution.stdout(), execution.stderr(), cancellation, body);
+                return runLocked(execution, scope, overlay, body);
             } finally {
-                overlay.restore();
-                awaitUnsettledJobs(cancellation);
-                cancellation.cancel(new CancelledException(FINISHED));
+                scope.cancellation.cancel(new CancelledException(FINISHED));
             }
         }
     }
 
     /** Lets background jobs reach the escalated program they start (bounded: in-process jobs may run on). */
-    private void awaitUnsettledJobs(Cancellation cancellation) {
+    private static void awaitUnsettledJobs(ExecutionScope scope) {
         long deadline = System.nanoTime() + JOB_START_GRACE_NANOS;
         CountDownLatch job;
-        while ((job = session.unsettledJobs.poll()) != null) {
+        while ((job = scope.unsettledJobs.poll()) != null) {
             long left = deadline - System.nanoTime();
-            if (cancellation.isCancelled() || left <= 0) {
+            if (scope.cancellation.isCancelled() || left <= 0) {
                 continue;
             }
             try {
@@ -236,90 +241,100 @@ public final class Shell {
         }
     }
 
-    private ExecutionResult runLocked(
-            InputStream stdin, OutputStream stdout, OutputStream stderr, Cancellation cancellation, Body body) {
-        {
-            session.commands.set(0);
-            session.loopIterations.set(0);
-            long builtinsBefore = session.builtinCommands.get();
-            long escalatedBefore = session.escalatedCommands.get();
-            session.cancellation = cancellation;
-            Interpreter sh = new Interpreter(session, root.st, cancellation);
-            sh.depth = 0;
-            sh.shellProcess = true;
-            session.addProcess(root.st.pid, sh);
-            AtomicLong written = new AtomicLong();
-            long maxOutput = session.limits.maxOutputBytes();
-            LimitedOutput out = new LimitedOutput(stdout, written, maxOutput, cancellation);
-            LimitedOutput err = new LimitedOutput(stderr, written, maxOutput, cancellation);
-            FdTable previous = root.st.fds;
-            FdTable fds = previous.copy();
-            fds.set(0, new FdEntry(stdin, null, "/dev/stdin", false, 0));
-            fds.set(1, new FdEntry(null, out, "/dev/stdout", false, 1));
-            fds.set(2, new FdEntry(null, err, "/dev/stderr", false, 2));
-            root.st.fds = fds;
-            ScheduledFuture<?> timer = null;
-            if (session.limits.timeout() != null) {
-                long millis = session.limits.timeout().toMillis();
-                timer = cancellation.cancelAfter(
-                        millis,
-                        new LimitExceededException(LimitNames.TIMEOUT, "execution took longer than " + millis + " ms"));
-            }
-            int status;
-            String limit = null;
-            Future<Integer> f = Session.POOL.submit(() -> body.run(sh));
-            try {
-                status = f.get();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                cancellation.cancel("interrupted");
-                status = 130;
-            } catch (ExecutionException e) {
-                Throwable cause = e.getCause();
-                if (cause instanceof LimitExceededException le) {
-                    limit = le.limit();
-                    status = ExecutionLimits.STATUS;
-                    report(err, "shellbox: limit exceeded: " + le.limit() + " (" + le.getMessage() + ")\n");
-                } else if (cause instanceof StackOverflowError) {
-                    limit = LimitNames.MAX_CALL_DEPTH;
-                    status = ExecutionLimits.STATUS;
-                    report(err, "shellbox: limit exceeded: " + LimitNames.MAX_CALL_DEPTH + " (nesting too deep)\n");
-                } else if (cause instanceof CancelledException) {
-                    status = cancellation.cause() instanceof LimitExceededException le ? ExecutionLimits.STATUS : 130;
-                    if (cancellation.cause() instanceof LimitExceededException le) {
-                        limit = le.limit();
-                        report(err, "shellbox: limit exceeded: " + le.limit() + " (" + le.getMessage() + ")\n");
-                    }
-                } else if (cause instanceof Interpreter.BrokenPipeStop) {
-                    status = 141;
-                } else if (cause instanceof OutOfMemoryError) {
-                    limit = LimitNames.MEMORY;
-                    status = ExecutionLimits.STATUS;
-                    report(err, "shellbox: limit exceeded: " + LimitNames.MEMORY + " (out of memory)\n");
-                } else {
-                    status = 1;
-                    report(err, "shellbox: internal error: " + cause + "\n");
-                }
-            } finally {
-                if (timer != null) {
-                    timer.cancel(false);
-                }
-            }
-            sh.control = Interpreter.Control.NONE;
+    /** How the script ended: its status, and the limit that stopped it (null when none). */
+    private record Ending(int status, String limit) {}
+
+    private ExecutionResult runLocked(Execution execution, ExecutionScope scope, ExecutionOverlay overlay, Body body) {
+        Cancellation cancellation = scope.cancellation;
+        Interpreter sh = new Interpreter(session, root.st, cancellation);
+        sh.depth = 0;
+        sh.shellProcess = true;
+        session.addProcess(root.st.pid, sh);
+        AtomicLong written = new AtomicLong();
+        long maxOutput = session.limits.maxOutputBytes();
+        LimitedOutput out = new LimitedOutput(execution.stdout(), written, maxOutput, cancellation);
+        LimitedOutput err = new LimitedOutput(execution.stderr(), written, maxOutput, cancellation);
+        FdTable previous = root.st.fds;
+        FdTable fds = previous.copy();
+        fds.set(0, new FdEntry(execution.stdin(), null, "/dev/stdin", false, 0));
+        fds.set(1, new FdEntry(null, out, "/dev/stdout", false, 1));
+        fds.set(2, new FdEntry(null, err, "/dev/stderr", false, 2));
+        root.st.fds = fds;
+        ScheduledFuture<?> timer = null;
+        if (session.limits.timeout() != null) {
+            long millis = session.limits.timeout().toMillis();
+            timer = cancellation.cancelAfter(
+                    millis,
+                    new LimitExceededException(LimitNames.TIMEOUT, "execution took longer than " + millis + " ms"));
+        }
+        Ending ending;
+        try {
+            ending = runBody(sh, scope, body, err);
+        } finally {
+            overlay.restore();
             root.st.fds = previous;
             fds.release();
-            try {
-                out.flush();
-                err.flush();
-            } catch (IOException e) {
-                // the caller's streams failed; the status stands
+        }
+        awaitUnsettledJobs(scope);
+        if (timer != null) {
+            timer.cancel(false);
+        }
+        if (ending.limit() == null && scope.limitHit() != null) {
+            // a background job hit a limit after the script's last command, while the execution still ran
+            LimitExceededException hit = scope.limitHit();
+            report(err, "shellbox: limit exceeded: " + hit.limit() + " (" + hit.getMessage() + ")\n");
+            ending = new Ending(ExecutionLimits.STATUS, hit.limit());
+        }
+        sh.control = Interpreter.Control.NONE;
+        try {
+            out.flush();
+            err.flush();
+        } catch (IOException e) {
+            // the caller's streams failed; the status stands
+        }
+        root.st.lastStatus = ending.status();
+        return new ExecutionResult(
+                ending.status(), scope.builtinCommands.get(), scope.escalatedCommands.get(), ending.limit());
+    }
+
+    /** Runs the script on a thread of the execution (with a large stack), turning how it ended into a status. */
+    private static Ending runBody(Interpreter sh, ExecutionScope scope, Body body, LimitedOutput err) {
+        Cancellation cancellation = scope.cancellation;
+        Future<Integer> f;
+        try {
+            f = scope.submit(() -> body.run(sh));
+        } catch (LimitExceededException e) {
+            report(err, "shellbox: limit exceeded: " + e.limit() + " (" + e.getMessage() + ")\n");
+            return new Ending(ExecutionLimits.STATUS, e.limit());
+        }
+        try {
+            return new Ending(f.get(), null);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            cancellation.cancel("interrupted");
+            return new Ending(130, null);
+        } catch (ExecutionException e) {
+            Throwable cause = e.getCause();
+            if (cause instanceof LimitExceededException le) {
+                report(err, "shellbox: limit exceeded: " + le.limit() + " (" + le.getMessage() + ")\n");
+                return new Ending(ExecutionLimits.STATUS, le.limit());
+            } else if (cause instanceof StackOverflowError) {
+                report(err, "shellbox: limit exceeded: " + LimitNames.MAX_CALL_DEPTH + " (nesting too deep)\n");
+                return new Ending(ExecutionLimits.STATUS, LimitNames.MAX_CALL_DEPTH);
+            } else if (cause instanceof CancelledException) {
+                if (cancellation.cause() instanceof LimitExceededException le) {
+                    report(err, "shellbox: limit exceeded: " + le.limit() + " (" + le.getMessage() + ")\n");
+                    return new Ending(ExecutionLimits.STATUS, le.limit());
+                }
+                return new Ending(130, null);
+            } else if (cause instanceof Interpreter.BrokenPipeStop) {
+                return new Ending(141, null);
+            } else if (cause instanceof OutOfMemoryError) {
+                report(err, "shellbox: limit exceeded: " + LimitNames.MEMORY + " (out of memory)\n");
+                return new Ending(ExecutionLimits.STATUS, LimitNames.MEMORY);
             }
-            root.st.lastStatus = status;
-            return new ExecutionResult(
-                    status,
-                    session.builtinCommands.get() - builtinsBefore,
-                    session.escalatedCommands.get() - escalatedBefore,
-                    limit);
+            report(err, "shellbox: internal error: " + cause + "\n");
+            return new Ending(1, null);
         }
     }
 
@@ -381,6 +396,7 @@ public final class Shell {
         private CommandRegistry commands = CommandRegistry.standard();
         private Escalator escalator = Escalator.NONE;
         private ExecutionLimits limits = ExecutionLimits.DEFAULT;
+        private ProcessBound processes;
         private Map<String, String> environment = new LinkedHashMap<>();
         private String workingDirectory = "/";
         private Identity identity = Identity.SANDBOX;
@@ -407,6 +423,15 @@ public final class Shell {
 
         public Builder limits(ExecutionLimits v) {
             limits = v;
+            return this;
+        }
+
+        /**
+         * The bound on threads this shell shares with others (one per sandbox, for every session's Shell). Without
+         * one, the shell has a bound of its own of {@link ExecutionLimits#maxProcesses()}.
+         */
+        public Builder processes(ProcessBound v) {
+            processes = v;
             return this;
         }
 
