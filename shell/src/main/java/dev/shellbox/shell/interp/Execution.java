@@ -18,6 +18,12 @@ import java.util.Objects;
  *       {@code pushd} stack too) is as before once the call ends; without it, a {@code cd} of the script persists.
  *   <li>{@code environment}: variables exported for this call only. Afterwards each of these names is exactly as
  *       before the call (its value and attributes, or unset); variables of other names that the script assigned stay.
+ *   <li>{@code commandBudget}: one unit per command the script runs (each simple command, {@code [[ ]]}, {@code (( ))},
+ *       and each command a command runs, as {@code xargs} and {@code find -exec} do), the commands {@link
+ *       ExecutionLimits#maxCommands()} counts.
+ *   <li>{@code programTimeBudget}: one unit per millisecond that escalated programs run while the execution does,
+ *       each program's wall-clock time counted on its own (two at once use two units a millisecond), taken as they
+ *       run so that a long program is stopped when the budget is spent.
  * </ul>
  *
  * A directory that does not exist, a name that is not a variable name, or a variable the shell keeps to itself
@@ -31,6 +37,8 @@ import java.util.Objects;
  * @param cancellation cancels the script (a client that went away); the shell's deadline still applies
  * @param workingDirectory the directory of this call, or null for the session's
  * @param environment exported variables of this call, in order
+ * @param commandBudget the commands this call may run, or null for no budget
+ * @param programTimeBudget milliseconds escalated programs of this call may run, or null for no budget
  */
 public record Execution(
         String script,
@@ -39,7 +47,9 @@ public record Execution(
         OutputStream stderr,
         Cancellation cancellation,
         String workingDirectory,
-        Map<String, String> environment) {
+        Map<String, String> environment,
+        Budget commandBudget,
+        Budget programTimeBudget) {
 
     public Execution {
         Objects.requireNonNull(script, "script");
@@ -68,6 +78,8 @@ public record Execution(
         private Cancellation cancellation;
         private String workingDirectory;
         private final Map<String, String> environment = new LinkedHashMap<>();
+        private Budget commandBudget;
+        private Budget programTimeBudget;
 
         private Builder(String script) {
             this.script = script;
@@ -111,8 +123,29 @@ public record Execution(
             return this;
         }
 
+        /** One unit per command the script runs; the script stops when it is spent. */
+        public Builder commandBudget(Budget v) {
+            commandBudget = v;
+            return this;
+        }
+
+        /** One unit per millisecond of each escalated program; the script stops when it is spent. */
+        public Builder programTimeBudget(Budget v) {
+            programTimeBudget = v;
+            return this;
+        }
+
         public Execution build() {
-            return new Execution(script, stdin, stdout, stderr, cancellation, workingDirectory, environment);
+            return new Execution(
+                    script,
+                    stdin,
+                    stdout,
+                    stderr,
+                    cancellation,
+                    workingDirectory,
+                    environment,
+                    commandBudget,
+                    programTimeBudget);
         }
     }
 }

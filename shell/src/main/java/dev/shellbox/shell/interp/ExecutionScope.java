@@ -3,11 +3,16 @@ package dev.shellbox.shell.interp;
 import dev.shellbox.shell.io.Cancellation;
 import dev.shellbox.shell.io.LimitExceededException;
 import dev.shellbox.shell.io.LimitNames;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Executors;
 import java.util.concurrent.FutureTask;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.SynchronousQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
@@ -31,11 +36,23 @@ final class ExecutionScope {
                 return t;
             });
 
+    /** Charges the time of running escalated programs to their budget, a little at a time. */
+    private static final ScheduledExecutorService METER = Executors.newSingleThreadScheduledExecutor(r -> {
+        Thread t = new Thread(r, "shellbox-program-meter");
+        t.setDaemon(true);
+        return t;
+    });
+
+    private static final long METER_TICK_MILLIS = 100;
+
     /** Cancels everything the execution started. */
     final Cancellation cancellation;
 
     private final ExecutionLimits limits;
     private final ProcessBound processes;
+    private final Budget commandBudget;
+    private final Budget programTimeBudget;
+    private final Map<Budget, Long> usedBefore = new LinkedHashMap<>();
     private final AtomicReference<LimitExceededException> limitHit = new AtomicReference<>();
 
     final AtomicLong commands = new AtomicLong();
@@ -48,10 +65,31 @@ final class ExecutionScope {
      */
     final ConcurrentLinkedQueue<CountDownLatch> unsettledJobs = new ConcurrentLinkedQueue<>();
 
-    ExecutionScope(Cancellation cancellation, ExecutionLimits limits, ProcessBound processes) {
+    ExecutionScope(
+            Cancellation cancellation,
+            ExecutionLimits limits,
+            ProcessBound processes,
+            Budget commandBudget,
+            Budget programTimeBudget) {
         this.cancellation = cancellation;
         this.limits = limits;
         this.processes = processes;
+        this.commandBudget = commandBudget;
+        this.programTimeBudget = programTimeBudget;
+        for (Budget b : new Budget[] {commandBudget, programTimeBudget}) {
+            if (b != null) {
+                usedBefore.put(b, b.used());
+            }
+        }
+    }
+
+    /** The units each budget gave out since the execution started, by name. */
+    Map<String, Long> budgetsUsed() {
+        Map<String, Long> used = new LinkedHashMap<>();
+        for (Map.Entry<Budget, Long> e : usedBefore.entrySet()) {
+            used.merge(e.getKey().name(), e.getKey().used() - e.getValue(), Long::sum);
+        }
+        return used;
     }
 
     /** A limit was hit: records it, stops everything the execution runs, and returns the exception to throw. */
@@ -74,6 +112,56 @@ final class ExecutionScope {
     void countCommand() {
         if (commands.incrementAndGet() > limits.maxCommands()) {
             throw limitExceeded(LimitNames.MAX_COMMANDS, "more than " + limits.maxCommands() + " commands");
+        }
+        if (commandBudget != null && !commandBudget.tryTake(1)) {
+            throw budgetSpent(commandBudget);
+        }
+    }
+
+    private LimitExceededException budgetSpent(Budget budget) {
+        return limitExceeded(budget.name(), "the budget of " + budget.granted() + " is spent");
+    }
+
+    /**
+     * Starts charging an escalated program's running time to the program-time budget; the returned handle, run when
+     * the program has ended, charges the rest. Charging stops when the execution ends; a spent budget stops it.
+     */
+    Runnable meterProgram() {
+        if (programTimeBudget == null) {
+            return () -> {};
+        }
+        ProgramMeter meter = new ProgramMeter();
+        ScheduledFuture<?> tick =
+                METER.scheduleAtFixedRate(meter::charge, METER_TICK_MILLIS, METER_TICK_MILLIS, TimeUnit.MILLISECONDS);
+        meter.tick = tick;
+        return () -> {
+            tick.cancel(false);
+            meter.charge();
+        };
+    }
+
+    /** The wall-clock time of one program not charged yet. */
+    private final class ProgramMeter {
+        private long chargedUpTo = System.nanoTime();
+        volatile ScheduledFuture<?> tick;
+
+        synchronized void charge() {
+            if (cancellation.isCancelled()) {
+                // the execution ended (or was stopped): what runs on is not its to pay
+                ScheduledFuture<?> t = tick;
+                if (t != null) {
+                    t.cancel(false);
+                }
+                return;
+            }
+            long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - chargedUpTo);
+            if (millis <= 0) {
+                return;
+            }
+            chargedUpTo += TimeUnit.MILLISECONDS.toNanos(millis);
+            if (!programTimeBudget.tryTake(millis)) {
+                budgetSpent(programTimeBudget);
+            }
         }
     }
 

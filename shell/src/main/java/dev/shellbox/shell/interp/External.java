@@ -278,7 +278,8 @@ final class External {
 
         @Override
         public int run(CommandContext ctx, List<String> argv) throws IOException {
-            // a command's command is a process of its own, on whatever thread the command runs it
+            // a command's command is a command and a process of its own, on whatever thread the command runs it
+            sh.scope.countCommand();
             sh.scope.acquireProcess();
             try {
                 return runCounted(ctx, argv);
@@ -345,6 +346,7 @@ final class External {
             return 127;
         }
         sh.scope.escalatedCommands.incrementAndGet();
+        Runnable endMeter = sh.scope.meterProgram();
         DetachableOutput stdoutSink = new DetachableOutput(out == null ? OutputStream.nullOutputStream() : out.out);
         DetachableOutput stderrSink = new DetachableOutput(err == null ? OutputStream.nullOutputStream() : err.out);
         Runnable unregister = sh.cancellation.onCancel(() -> {
@@ -418,6 +420,7 @@ final class External {
             sh.cancellation.check();
             return status;
         } finally {
+            endMeter.run();
             unregister.run();
             if (sh.outlivingPrograms != null) {
                 sh.outlivingPrograms.remove(p);

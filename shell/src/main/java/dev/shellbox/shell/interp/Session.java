@@ -47,12 +47,12 @@ final class Session {
         this.identity = identity;
         this.clock = clock;
         this.nextPid = new AtomicLong(firstPid);
-        this.scope = newScope(Cancellation.create());
+        this.scope = newScope(Cancellation.create(), null, null);
     }
 
-    /** The scope of a new execution cancelled by {@code cancellation}. */
-    ExecutionScope newScope(Cancellation cancellation) {
-        return new ExecutionScope(cancellation, limits, processes);
+    /** The scope of a new execution cancelled by {@code cancellation}, with the execution's budgets (or null). */
+    ExecutionScope newScope(Cancellation cancellation, Budget commandBudget, Budget programTimeBudget) {
+        return new ExecutionScope(cancellation, limits, processes, commandBudget, programTimeBudget);
     }
 
     /** Registers a process that {@code kill} can reach by pid. */

@@ -213,7 +213,8 @@ public final class Shell {
             ExecutionOverlay overlay = ExecutionOverlay.apply(session, root.st, execution);
             // everything the execution starts hangs off this child, so that background jobs still running at the
             // end are stopped with it (and the caller's cancellation still stops everything)
-            ExecutionScope scope = session.newScope(execution.cancellation().child());
+            ExecutionScope scope = session.newScope(
+                    execution.cancellation().child(), execution.commandBudget(), execution.programTimeBudget());
             session.scope = scope;
             try {
                 return runLocked(execution, scope, overlay, body);
@@ -294,7 +295,11 @@ public final class Shell {
         }
         root.st.lastStatus = ending.status();
         return new ExecutionResult(
-                ending.status(), scope.builtinCommands.get(), scope.escalatedCommands.get(), ending.limit());
+                ending.status(),
+                scope.builtinCommands.get(),
+                scope.escalatedCommands.get(),
+                ending.limit(),
+                scope.budgetsUsed());
     }
 
     /** Runs the script on a thread of the execution (with a large stack), turning how it ended into a status. */

@@ -23,7 +23,7 @@ final class ShellSession {
         this.shell = builder.fileSystem(fs).build();
     }
 
-    /** A shell in /workspace with HOME=/home/user, over a fresh in-memory file system. */
+    /** A shell in /workspace with HOME=/home/user and PATH=/usr/bin:/bin, over a fresh in-memory file system. */
     static ShellSession create() {
         return create(Shell.builder());
     }
@@ -39,7 +39,9 @@ final class ShellSession {
             throw new IllegalStateException(e);
         }
         return new ShellSession(
-                builder.environment(Map.of("HOME", "/home/user")).workingDirectory("/workspace"), fs);
+                builder.environment(Map.of("HOME", "/home/user", "PATH", "/usr/bin:/bin"))
+                        .workingDirectory("/workspace"),
+                fs);
     }
 
     Run run(String script) {
