@@ -417,6 +417,11 @@ final class External {
                     // already closed
                 }
             }
+            if (sh.outlivingPrograms != null && endedNormally(sh.cancellation)) {
+                // a background job's program that outlived its execution ended on its own: the job ends with the
+                // program's status (Done, Exit N), not as killed
+                return status;
+            }
             sh.cancellation.check();
             return status;
         } finally {
