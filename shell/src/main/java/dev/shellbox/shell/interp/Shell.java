@@ -10,10 +10,12 @@ import dev.shellbox.shell.io.CancelledException;
 import dev.shellbox.shell.io.LimitExceededException;
 import dev.shellbox.shell.io.LimitNames;
 import dev.shellbox.shell.io.Text;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.time.Clock;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -197,6 +199,44 @@ public final class Shell {
                 .cancellation(cancellation)
                 .build();
         return run(streams, sh -> BashCommand.runInvocation(sh, inv, null));
+    }
+
+    /**
+     * The session's state as text an embedder can persist: the working directory, variables with their attributes
+     * (arrays, associative arrays, integer, exported, readonly, namerefs, ...), functions, aliases, {@code set -o}
+     * and {@code shopt} options, umask, the directory stack, positional parameters and traps. Not the variables the
+     * shell computes (RANDOM, SECONDS, LINENO, BASHPID, ...), not jobs. The text is bash, as {@code declare -p},
+     * {@code declare -f}, {@code alias -p}, {@code shopt -p} and {@code set +o} print it. Waits for a running
+     * execution to end.
+     */
+    public String saveState() {
+        synchronized (lock) {
+            return SessionState.save(root.st);
+        }
+    }
+
+    /**
+     * Brings a state that {@link #saveState} returned back into this shell, which should be a new one (built like the
+     * one that saved it, over the same files): its variables, functions, aliases, traps, directory stack and
+     * positional parameters are replaced, its options set. The text is replayed, not run: only the builtins a state
+     * uses, with no expansion, so a state cannot run commands.
+     *
+     * @return what did not come back (a directory that no longer exists, a line that is not part of a state), one
+     *     message each; empty when everything did
+     */
+    public List<String> restoreState(String state) {
+        List<String> problems = new ArrayList<>();
+        ByteArrayOutputStream messages = new ByteArrayOutputStream();
+        run(Execution.builder("").stderr(messages).build(), sh -> {
+            problems.addAll(SessionState.restore(sh, state));
+            return 0;
+        });
+        for (String line : Text.decode(messages.toByteArray()).split("\n")) {
+            if (!line.isEmpty()) {
+                problems.add(line);
+            }
+        }
+        return problems;
     }
 
     /** Whether the root streams are a terminal (for {@code test -t} and read prompts). */

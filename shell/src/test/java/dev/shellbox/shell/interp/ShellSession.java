@@ -23,6 +23,12 @@ final class ShellSession {
         this.shell = builder.fileSystem(fs).build();
     }
 
+    /** Runs scripts in a shell built elsewhere. */
+    ShellSession(Shell shell) {
+        this.fs = shell.fileSystem();
+        this.shell = shell;
+    }
+
     /** A shell in /workspace with HOME=/home/user and PATH=/usr/bin:/bin, over a fresh in-memory file system. */
     static ShellSession create() {
         return create(Shell.builder());
