@@ -312,14 +312,15 @@ public final class Shell {
         try {
             ending = runBody(sh, scope, body, err);
         } finally {
+            // the deadline is the script's: the moment its background jobs get afterwards is not counted
+            if (timer != null) {
+                timer.cancel(false);
+            }
             overlay.restore();
             root.st.fds = previous;
             fds.release();
         }
         awaitUnsettledJobs(scope);
-        if (timer != null) {
-            timer.cancel(false);
-        }
         if (ending.limit() == null && scope.limitHit() != null) {
             // a background job hit a limit after the script's last command, while the execution still ran
             LimitExceededException hit = scope.limitHit();

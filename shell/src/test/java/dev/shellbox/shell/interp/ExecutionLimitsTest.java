@@ -2,8 +2,12 @@ package dev.shellbox.shell.interp;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.IOException;
 import java.time.Duration;
+import java.util.Map;
+import java.util.Optional;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -60,6 +64,28 @@ class ExecutionLimitsTest {
                 r.maxBraceExpansion(),
                 r.maxBackgroundJobs(),
                 processes);
+    }
+
+    @Test
+    void theDeadlineIsTheScriptsNotTheMomentItsJobsGetAfterIt() {
+        Escalator nothing = new Escalator() {
+            @Override
+            public Optional<String> locate(String name, Map<String, String> env) {
+                return Optional.empty();
+            }
+
+            @Override
+            public EscalatedProcess start(EscalationRequest request) throws IOException {
+                throw new IOException("nothing runs here");
+            }
+        };
+        ShellSession s = ShellSession.create(
+                Shell.builder().escalator(nothing).limits(ROOMY.withTimeout(Duration.ofMillis(300))));
+
+        ShellSession.Run r = s.run("sleep 1 &");
+
+        assertThat(r.status()).isZero();
+        assertThat(r.result().limitExceeded()).isNull();
     }
 
     @ParameterizedTest
