@@ -12,6 +12,7 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * A host directory (or a single host file) as a read-only file system whose root is that directory, as a chroot sees
@@ -25,8 +26,11 @@ import java.util.List;
 public final class HostDirectoryFileSystem implements FileSystem {
     private static final LinkOption[] NOFOLLOW = {LinkOption.NOFOLLOW_LINKS};
     private static final int MAX_SYMLINK_FOLLOWS = 40;
+    private static final int MAX_REMEMBERED_DIRECTORIES = 8192;
 
     private final Path root;
+    /** Host directories found to be directories and not symlinks: the tree is not expected to change. */
+    private final ConcurrentHashMap<Path, Boolean> directories = new ConcurrentHashMap<>();
 
     private HostDirectoryFileSystem(Path root) {
         this.root = root;
@@ -41,16 +45,21 @@ public final class HostDirectoryFileSystem implements FileSystem {
         return root;
     }
 
+    /** A path resolved to the host, with the lstat of its last component when the resolution took one. */
+    private record Resolved(Path host, FileStat stat) {}
+
     /**
      * The host path of {@code path}, with every symlink on the way resolved inside the root; a final symlink is kept
      * when {@code followLast} is false.
      */
-    private Path host(String path, boolean followLast) throws FsException {
+    private Resolved resolve(String path, boolean followLast) throws FsException {
         Deque<String> pending = new ArrayDeque<>(PathNames.components(PathNames.normalize(path)));
         Deque<String> resolved = new ArrayDeque<>();
+        FileStat lastStat = null;
         int follows = 0;
         while (!pending.isEmpty()) {
             String part = pending.pollFirst();
+            lastStat = null;
             if (part.equals(".")) {
                 continue;
             }
@@ -59,8 +68,14 @@ public final class HostDirectoryFileSystem implements FileSystem {
                 continue;
             }
             Path candidate = join(resolved).resolve(part);
+            boolean last = pending.isEmpty();
+            if (last && !followLast || !last && directories.containsKey(candidate)) {
+                // the caller looks at a final symlink itself; a directory seen before is one still
+                resolved.addLast(part);
+                continue;
+            }
             FileStat st = HostFileSystem.stat(candidate, path, NOFOLLOW);
-            if (st.isSymlink() && (!pending.isEmpty() || followLast)) {
+            if (st.isSymlink()) {
                 if (++follows > MAX_SYMLINK_FOLLOWS) {
                     throw new FsException(Errno.ELOOP, path);
                 }
@@ -74,12 +89,23 @@ public final class HostDirectoryFileSystem implements FileSystem {
                 }
                 continue;
             }
-            if (!pending.isEmpty() && !st.isDirectory()) {
-                throw new FsException(Errno.ENOTDIR, path);
+            if (!last) {
+                if (!st.isDirectory()) {
+                    throw new FsException(Errno.ENOTDIR, path);
+                }
+                if (directories.size() > MAX_REMEMBERED_DIRECTORIES) {
+                    directories.clear();
+                }
+                directories.put(candidate, Boolean.TRUE);
             }
             resolved.addLast(part);
+            lastStat = st;
         }
-        return join(resolved);
+        return new Resolved(join(resolved), lastStat);
+    }
+
+    private Path host(String path, boolean followLast) throws FsException {
+        return resolve(path, followLast).host();
     }
 
     private Path join(Deque<String> parts) {
@@ -100,7 +126,8 @@ public final class HostDirectoryFileSystem implements FileSystem {
 
     @Override
     public FileStat stat(String path) throws FsException {
-        return HostFileSystem.stat(host(path, true), path, NOFOLLOW);
+        Resolved r = resolve(path, true);
+        return r.stat() != null ? r.stat() : HostFileSystem.stat(r.host(), path, NOFOLLOW);
     }
 
     @Override
@@ -110,10 +137,20 @@ public final class HostDirectoryFileSystem implements FileSystem {
 
     @Override
     public List<String> list(String directory) throws FsException {
-        Path dir = host(directory, true);
-        if (!HostFileSystem.stat(dir, directory, NOFOLLOW).isDirectory()) {
+        return names(directory(directory), directory);
+    }
+
+    /** The host directory of {@code directory}; ENOTDIR when it is something else. */
+    private Path directory(String directory) throws FsException {
+        Resolved r = resolve(directory, true);
+        FileStat st = r.stat() != null ? r.stat() : HostFileSystem.stat(r.host(), directory, NOFOLLOW);
+        if (!st.isDirectory()) {
             throw new FsException(Errno.ENOTDIR, directory);
         }
+        return r.host();
+    }
+
+    private static List<String> names(Path dir, String directory) throws FsException {
         List<String> names = new ArrayList<>();
         try (DirectoryStream<Path> entries = Files.newDirectoryStream(dir)) {
             for (Path p : entries) {
@@ -127,8 +164,8 @@ public final class HostDirectoryFileSystem implements FileSystem {
 
     @Override
     public List<DirEntry> listWithStats(String directory) throws FsException {
-        Path dir = host(directory, true);
-        List<String> names = list(directory);
+        Path dir = directory(directory);
+        List<String> names = names(dir, directory);
         List<DirEntry> entries = new ArrayList<>(names.size());
         for (String name : names) {
             try {
@@ -142,12 +179,13 @@ public final class HostDirectoryFileSystem implements FileSystem {
 
     @Override
     public InputStream newInputStream(String path) throws FsException {
-        Path p = host(path, true);
-        if (HostFileSystem.stat(p, path, NOFOLLOW).isDirectory()) {
+        Resolved r = resolve(path, true);
+        FileStat st = r.stat() != null ? r.stat() : HostFileSystem.stat(r.host(), path, NOFOLLOW);
+        if (st.isDirectory()) {
             throw new FsException(Errno.EISDIR, path);
         }
         try {
-            return Files.newInputStream(p, StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS);
+            return Files.newInputStream(r.host(), StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS);
         } catch (IOException e) {
             throw HostFileSystem.translate(e, path);
         }

@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * A base file system with other file systems mounted read-only at given paths, and read-only symlinks at given paths:
@@ -49,6 +50,7 @@ public final class MountedFileSystem implements FileSystem {
     }
 
     private static final int MAX_SYMLINK_FOLLOWS = 40;
+    private static final int MAX_REMEMBERED_DIRECTORIES = 4096;
     private static final long SYNTHETIC_INODE = 0x7700_0000L;
 
     private final FileSystem base;
@@ -60,6 +62,11 @@ public final class MountedFileSystem implements FileSystem {
     private final Set<String> reserved;
 
     private final TopLevel topLevel;
+    /**
+     * Directories whose resolution went through fixed parts of the view only, with where they resolve to. Mounted
+     * file systems are expected to keep their directories and links while mounted (host system directories do).
+     */
+    private final ConcurrentHashMap<String, String> fixedDirectories = new ConcurrentHashMap<>();
 
     private MountedFileSystem(Builder b) {
         this.base = b.base;
@@ -252,15 +259,67 @@ public final class MountedFileSystem implements FileSystem {
     }
 
     /**
+     * A path resolved through the view: its lstat when the resolution took one, and whether only the view's fixed
+     * parts (mounts, mounted links, holder directories) were involved, so that it cannot change.
+     */
+    private record Resolution(String path, FileStat stat, boolean fixed) {}
+
+    /**
      * The path with every symlink resolved through the view; the last component stays a symlink unless {@code
      * followLast}, and may be missing when {@code allowMissingLast}.
      */
     private String resolve(String path, boolean followLast, boolean allowMissingLast) throws FsException {
-        Deque<String> pending = new ArrayDeque<>(PathNames.components(PathNames.normalize(path)));
+        return resolution(path, followLast, allowMissingLast).path();
+    }
+
+    private Resolution resolution(String path, boolean followLast, boolean allowMissingLast) throws FsException {
+        String p = PathNames.normalize(path);
+        if (followLast) {
+            String known = fixedDirectories.get(p);
+            if (known != null) {
+                return new Resolution(known, null, true);
+            }
+        }
+        if (!p.equals("/")) {
+            String dir = fixedDirectories.get(PathNames.parent(p));
+            if (dir != null) {
+                String next = PathNames.join(dir, PathNames.name(p));
+                try {
+                    FileStat st = lstatAt(next, p);
+                    if (!st.isSymlink() || !followLast) {
+                        return new Resolution(next, st, isFixed(place(next)));
+                    }
+                } catch (FsException e) {
+                    if (e.errno() == Errno.ENOENT && allowMissingLast) {
+                        return new Resolution(next, null, false);
+                    }
+                    throw e;
+                }
+            }
+        }
+        Resolution r = walk(p, followLast, allowMissingLast);
+        if (r.fixed() && r.stat() != null && r.stat().isDirectory()) {
+            if (fixedDirectories.size() > MAX_REMEMBERED_DIRECTORIES) {
+                fixedDirectories.clear();
+            }
+            fixedDirectories.put(p, r.path());
+        }
+        return r;
+    }
+
+    private static boolean isFixed(Place place) {
+        return place.kind() == Kind.MOUNT || place.kind() == Kind.LINK || place.kind() == Kind.HOLDER;
+    }
+
+    private Resolution walk(String path, boolean followLast, boolean allowMissingLast) throws FsException {
+        Deque<String> pending = new ArrayDeque<>(PathNames.components(path));
         String current = "/";
+        FileStat lastStat = null;
+        boolean fixed = true;
         int follows = 0;
         while (!pending.isEmpty()) {
             String part = pending.pollFirst();
+            lastStat = null;
             if (part.equals(".")) {
                 continue;
             }
@@ -269,12 +328,13 @@ public final class MountedFileSystem implements FileSystem {
                 continue;
             }
             String next = PathNames.join(current, part);
+            fixed &= isFixed(place(next));
             FileStat st;
             try {
                 st = lstatAt(next, path);
             } catch (FsException e) {
                 if (e.errno() == Errno.ENOENT && allowMissingLast && pending.isEmpty()) {
-                    return next;
+                    return new Resolution(next, null, false);
                 }
                 throw e;
             }
@@ -296,8 +356,9 @@ public final class MountedFileSystem implements FileSystem {
                 throw new FsException(Errno.ENOTDIR, path);
             }
             current = next;
+            lastStat = st;
         }
-        return current;
+        return new Resolution(current, lastStat, fixed);
     }
 
     /** The path with its directory resolved and its last component as given (for lstat, delete, rename...). */
@@ -328,7 +389,8 @@ public final class MountedFileSystem implements FileSystem {
                 }
             }
         }
-        return lstatAt(resolve(p, true, false), p);
+        Resolution r = resolution(p, true, false);
+        return r.stat() != null ? r.stat() : lstatAt(r.path(), p);
     }
 
     @Override
