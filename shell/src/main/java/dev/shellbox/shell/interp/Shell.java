@@ -349,9 +349,9 @@ public final class Shell {
         Future<Integer> f;
         try {
             f = scope.submit(() -> body.run(sh));
-        } catch (LimitExceededException e) {
-            report(err, "shellbox: limit exceeded: " + e.limit() + " (" + e.getMessage() + ")\n");
-            return new Ending(ExecutionLimits.STATUS, e.limit());
+        } catch (RuntimeException e) {
+            // no thread for the script (the process bound is full) or cancelled already: nothing ran
+            return ending(e, cancellation, err);
         }
         try {
             return new Ending(f.get(), null);
@@ -360,28 +360,32 @@ public final class Shell {
             cancellation.cancel("interrupted");
             return new Ending(130, null);
         } catch (ExecutionException e) {
-            Throwable cause = e.getCause();
-            if (cause instanceof LimitExceededException le) {
+            return ending(e.getCause(), cancellation, err);
+        }
+    }
+
+    /** The status of a script that ended with {@code cause}, after reporting a limit or an internal error. */
+    private static Ending ending(Throwable cause, Cancellation cancellation, LimitedOutput err) {
+        if (cause instanceof LimitExceededException le) {
+            report(err, "shellbox: limit exceeded: " + le.limit() + " (" + le.getMessage() + ")\n");
+            return new Ending(ExecutionLimits.STATUS, le.limit());
+        } else if (cause instanceof StackOverflowError) {
+            report(err, "shellbox: limit exceeded: " + LimitNames.MAX_CALL_DEPTH + " (nesting too deep)\n");
+            return new Ending(ExecutionLimits.STATUS, LimitNames.MAX_CALL_DEPTH);
+        } else if (cause instanceof CancelledException) {
+            if (cancellation.cause() instanceof LimitExceededException le) {
                 report(err, "shellbox: limit exceeded: " + le.limit() + " (" + le.getMessage() + ")\n");
                 return new Ending(ExecutionLimits.STATUS, le.limit());
-            } else if (cause instanceof StackOverflowError) {
-                report(err, "shellbox: limit exceeded: " + LimitNames.MAX_CALL_DEPTH + " (nesting too deep)\n");
-                return new Ending(ExecutionLimits.STATUS, LimitNames.MAX_CALL_DEPTH);
-            } else if (cause instanceof CancelledException) {
-                if (cancellation.cause() instanceof LimitExceededException le) {
-                    report(err, "shellbox: limit exceeded: " + le.limit() + " (" + le.getMessage() + ")\n");
-                    return new Ending(ExecutionLimits.STATUS, le.limit());
-                }
-                return new Ending(130, null);
-            } else if (cause instanceof Interpreter.BrokenPipeStop) {
-                return new Ending(141, null);
-            } else if (cause instanceof OutOfMemoryError) {
-                report(err, "shellbox: limit exceeded: " + LimitNames.MEMORY + " (out of memory)\n");
-                return new Ending(ExecutionLimits.STATUS, LimitNames.MEMORY);
             }
-            report(err, "shellbox: internal error: " + cause + "\n");
-            return new Ending(1, null);
+            return new Ending(130, null);
+        } else if (cause instanceof Interpreter.BrokenPipeStop) {
+            return new Ending(141, null);
+        } else if (cause instanceof OutOfMemoryError) {
+            report(err, "shellbox: limit exceeded: " + LimitNames.MEMORY + " (out of memory)\n");
+            return new Ending(ExecutionLimits.STATUS, LimitNames.MEMORY);
         }
+        report(err, "shellbox: internal error: " + cause + "\n");
+        return new Ending(1, null);
     }
 
     /** Writes the shell's own last word (which limit stopped the script) even when the output is full. */

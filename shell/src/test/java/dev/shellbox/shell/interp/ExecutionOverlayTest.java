@@ -159,6 +159,18 @@ class ExecutionOverlayTest {
     }
 
     @Test
+    void aCallCancelledBeforeItStartsEndsWith130() {
+        dev.shellbox.shell.io.Cancellation cancelled = dev.shellbox.shell.io.Cancellation.create();
+        cancelled.cancel("the client went away");
+
+        ShellSession.Run r = s.run(Execution.builder("touch /workspace/ran").cancellation(cancelled));
+
+        assertThat(r.status()).isEqualTo(130);
+        assertThat(s.fs.exists("/workspace/ran")).isFalse();
+        assertThat(s.output("echo next")).isEqualTo("next\n");
+    }
+
+    @Test
     void theCallersCancellationAndDeadlineStillApply() {
         ShellSession timed = ShellSession.create(
                 Shell.builder().limits(ExecutionLimits.DEFAULT.withTimeout(Duration.ofMillis(200))));
