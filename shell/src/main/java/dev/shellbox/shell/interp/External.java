@@ -268,6 +268,13 @@ final class External {
         }
     }
 
+    /**
+     * Shell builtins that Linux also has as programs (coreutils, procps), which commands such as {@code xargs} and
+     * {@code env} find and run; the others ({@code cd}, {@code export}, ...) are not found, as there.
+     */
+    private static final java.util.Set<String> PROGRAM_BUILTINS =
+            java.util.Set.of("echo", "printf", "true", "false", "test", "[", "kill", "pwd");
+
     /** Runs commands for registered commands (xargs, find -exec, env): builtins, commands, scripts, escalation. */
     static final class Runner implements CommandRunner {
         private final Interpreter sh;
@@ -315,7 +322,7 @@ final class External {
 
         @Override
         public Optional<String> locate(CommandContext ctx, String name) {
-            if (sh.session.registry.contains(name)) {
+            if (sh.session.registry.contains(name) || PROGRAM_BUILTINS.contains(name)) {
                 return Optional.of("/usr/bin/" + name);
             }
             String path = searchPath(sh, name, ctx.env("PATH"));
