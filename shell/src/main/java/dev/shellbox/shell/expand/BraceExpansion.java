@@ -1,5 +1,6 @@
 package dev.shellbox.shell.expand;
 
+import dev.shellbox.shell.io.LimitNames;
 import dev.shellbox.shell.syntax.ParamExpansion;
 import dev.shellbox.shell.syntax.Word;
 import dev.shellbox.shell.syntax.WordPart;
@@ -162,7 +163,8 @@ public final class BraceExpansion {
                     out.addAll(rest);
                     if (out.size() > limit) {
                         throw new dev.shellbox.shell.io.LimitExceededException(
-                                "maxBraceExpansion", "brace expansion produced more than " + limit + " words");
+                                LimitNames.MAX_BRACE_EXPANSION,
+                                "brace expansion produced more than " + limit + " words");
                     }
                 }
             }
@@ -258,7 +260,7 @@ public final class BraceExpansion {
     private static void check(List<String> out, int limit) {
         if (out.size() > limit) {
             throw new dev.shellbox.shell.io.LimitExceededException(
-                    "maxBraceExpansion", "brace expansion produced more than " + limit + " words");
+                    LimitNames.MAX_BRACE_EXPANSION, "brace expansion produced more than " + limit + " words");
         }
     }
 

@@ -1,5 +1,6 @@
 package dev.shellbox.shell.expand;
 
+import dev.shellbox.shell.io.LimitNames;
 import dev.shellbox.shell.syntax.ArithExpr;
 import dev.shellbox.shell.syntax.ArithText;
 import dev.shellbox.shell.syntax.ParamExpansion;
@@ -278,7 +279,7 @@ public final class Expander {
         void checkLength() {
             if (value.length() > ctx.maxStringLength()) {
                 throw new dev.shellbox.shell.io.LimitExceededException(
-                        "maxStringLength", "string longer than " + ctx.maxStringLength() + " characters");
+                        LimitNames.MAX_STRING_LENGTH, "string longer than " + ctx.maxStringLength() + " characters");
             }
         }
 

@@ -64,8 +64,13 @@ public final class HostFileSystem implements FileSystem {
     }
 
     private FileStat statOf(String path, LinkOption[] options) throws FsException {
+        return stat(host(path), path, options);
+    }
+
+    /** stat(2) of a host path as a {@link FileStat}; failures name {@code path}. */
+    static FileStat stat(Path host, String path, LinkOption... options) throws FsException {
         try {
-            Map<String, Object> a = Files.readAttributes(host(path), "unix:*", options);
+            Map<String, Object> a = Files.readAttributes(host, "unix:*", options);
             int rawMode = (Integer) a.get("mode");
             FileType type = switch (rawMode & 0170000) {
                 case 0040000 -> FileType.DIRECTORY;
@@ -268,7 +273,8 @@ public final class HostFileSystem implements FileSystem {
         } else if (e instanceof FileSystemException fse && fse.getReason() != null) {
             errno = Errno.EIO;
             for (Errno candidate : Errno.values()) {
-                if (candidate.message().equals(fse.getReason())) {
+                // the JDK may add to strerror's text ("Too many levels of symbolic links or unable to access ...")
+                if (fse.getReason().startsWith(candidate.message())) {
                     errno = candidate;
                     break;
                 }

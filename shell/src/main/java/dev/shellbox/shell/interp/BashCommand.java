@@ -177,8 +177,11 @@ final class BashCommand implements Command {
         fds.set(2, new FdEntry(null, ctx.stderr(), "/dev/stderr", false));
         Interpreter child = ShellProcess.create(session, ctx.env(), ctx.cwd(), fds, ctx.cancellation());
         child.st.umask = ctx.umask();
-        // a job or subshell whose command is a shell becomes that shell (as exec would): signals go to it
         Interpreter parent = Interpreter.CURRENT.get();
+        if (parent != null) {
+            child.scope = parent.scope;
+        }
+        // a job or subshell whose command is a shell becomes that shell (as exec would): signals go to it
         if (parent != null && parent.shellProcess) {
             parent = null;
         }

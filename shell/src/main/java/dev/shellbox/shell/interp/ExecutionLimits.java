@@ -4,7 +4,9 @@ import java.time.Duration;
 
 /**
  * Bounds on one {@link Shell#execute} call. Hitting a limit stops the script: the message {@code shellbox: limit
- * exceeded: NAME (...)} goes to stderr and the exit status is {@link #STATUS} (126).
+ * exceeded: NAME (...)} goes to stderr, the exit status is {@link #STATUS} (126) and {@link
+ * ExecutionResult#limitExceeded()} is NAME: the component's name in snake_case ({@code max_commands}, {@code
+ * max_output_bytes}, ...; see {@link dev.shellbox.shell.io.LimitNames}).
  *
  * @param timeout wall-clock deadline of one execution; null for none
  * @param maxCommands commands (simple commands, builtins, functions) started
@@ -15,8 +17,9 @@ import java.time.Duration;
  * @param maxArrayElements elements of one array
  * @param maxBraceExpansion words produced by one brace expansion
  * @param maxBackgroundJobs background jobs running at once
- * @param maxProcesses concurrent subprocesses of the execution (pipeline stages, background jobs, process
- *     substitutions), which bounds the threads a fork bomb can start
+ * @param maxProcesses threads the shell runs at once (the script, pipeline stages, background jobs, process
+ *     substitutions, stream pumps), which bounds what a fork bomb can start; a {@link ProcessBound} given to {@link
+ *     Shell.Builder#processes} replaces it with a bound shared by several shells
  */
 public record ExecutionLimits(
         Duration timeout,

@@ -197,8 +197,9 @@ final class External {
             sh.errorLine(argv.get(0) + ": " + Interpreter.describe(e));
             return 126;
         }
-        sh.session.builtinCommands.incrementAndGet();
+        sh.scope.builtinCommands.incrementAndGet();
         Interpreter child = ShellProcess.create(sh.session, env, sh.st.cwd, sh.st.fds.copy(), sh.cancellation);
+        child.scope = sh.scope;
         child.depth = sh.depth + 1;
         sh.checkDepth(child.depth);
         child.st.umask = sh.st.umask;
@@ -213,7 +214,7 @@ final class External {
     }
 
     static int runRegistered(Interpreter sh, Command command, String name, List<String> argv, Map<String, String> env) {
-        sh.session.builtinCommands.incrementAndGet();
+        sh.scope.builtinCommands.incrementAndGet();
         CommandContext ctx = context(sh, name, env);
         Interpreter previous = Interpreter.CURRENT.get();
         Interpreter.CURRENT.set(sh);
@@ -267,6 +268,13 @@ final class External {
         }
     }
 
+    /**
+     * Shell builtins that Linux also has as programs (coreutils, procps), which commands such as {@code xargs} and
+     * {@code env} find and run; the others ({@code cd}, {@code export}, ...) are not found, as there.
+     */
+    private static final java.util.Set<String> PROGRAM_BUILTINS =
+            java.util.Set.of("echo", "printf", "true", "false", "test", "[", "kill", "pwd");
+
     /** Runs commands for registered commands (xargs, find -exec, env): builtins, commands, scripts, escalation. */
     static final class Runner implements CommandRunner {
         private final Interpreter sh;
@@ -277,6 +285,17 @@ final class External {
 
         @Override
         public int run(CommandContext ctx, List<String> argv) throws IOException {
+            // a command's command is a command and a process of its own, on whatever thread the command runs it
+            sh.scope.countCommand();
+            sh.scope.acquireProcess();
+            try {
+                return runCounted(ctx, argv);
+            } finally {
+                sh.scope.releaseProcess();
+            }
+        }
+
+        private int runCounted(CommandContext ctx, List<String> argv) throws IOException {
             Interpreter child = sh.subshell();
             child.st.cwd = ctx.cwd();
             child.st.fds.set(0, new FdEntry(ctx.stdin(), null, "/dev/stdin", false));
@@ -303,7 +322,7 @@ final class External {
 
         @Override
         public Optional<String> locate(CommandContext ctx, String name) {
-            if (sh.session.registry.contains(name)) {
+            if (sh.session.registry.contains(name) || PROGRAM_BUILTINS.contains(name)) {
                 return Optional.of("/usr/bin/" + name);
             }
             String path = searchPath(sh, name, ctx.env("PATH"));
@@ -333,7 +352,8 @@ final class External {
             sh.errorLine(argv.get(0) + ": " + (message.isEmpty() ? "command not found" : message));
             return 127;
         }
-        sh.session.escalatedCommands.incrementAndGet();
+        sh.scope.escalatedCommands.incrementAndGet();
+        Runnable endMeter = sh.scope.meterProgram();
         DetachableOutput stdoutSink = new DetachableOutput(out == null ? OutputStream.nullOutputStream() : out.out);
         DetachableOutput stderrSink = new DetachableOutput(err == null ? OutputStream.nullOutputStream() : err.out);
         Runnable unregister = sh.cancellation.onCancel(() -> {
@@ -353,25 +373,35 @@ final class External {
         List<Future<?>> pumps = new ArrayList<>(3);
         Future<?> stdinPump = null;
         try {
-            if (p.stdin() != null) {
-                InputStream src = in == null ? InputStream.nullInputStream() : in.in;
-                stdinPump = Session.POOL.submit(() -> pump(src, p.stdin(), true));
-            }
-            if (p.stdout() != null) {
-                pumps.add(Session.POOL.submit(() -> {
-                    if (!pump(p.stdout(), stdoutSink, false)) {
-                        // nobody reads any more: the program's next write fails with SIGPIPE or EPIPE, as after a
-                        // real pipe's reader exited
-                        try {
-                            p.stdout().close();
-                        } catch (IOException e) {
-                            p.signal(13);
+            try {
+                if (p.stdin() != null) {
+                    InputStream src = in == null ? InputStream.nullInputStream() : in.in;
+                    stdinPump = sh.scope.submit(() -> pump(src, p.stdin(), true));
+                }
+                if (p.stdout() != null) {
+                    pumps.add(sh.scope.submit(() -> {
+                        if (!pump(p.stdout(), stdoutSink, false)) {
+                            // nobody reads any more: the program's next write fails with SIGPIPE or EPIPE, as after
+                            // a real pipe's reader exited
+                            try {
+                                p.stdout().close();
+                            } catch (IOException e) {
+                                p.signal(13);
+                            }
                         }
-                    }
-                }));
-            }
-            if (p.stderr() != null) {
-                pumps.add(Session.POOL.submit(() -> pump(p.stderr(), stderrSink, false)));
+                        return null;
+                    }));
+                }
+                if (p.stderr() != null) {
+                    pumps.add(sh.scope.submit(() -> pump(p.stderr(), stderrSink, false)));
+                }
+            } catch (RuntimeException e) {
+                // no thread for a pump (the process bound is full): the program cannot run unattended
+                p.signal(9);
+                if (stdinPump != null) {
+                    stdinPump.cancel(true);
+                }
+                throw e;
             }
             int status;
             try {
@@ -394,9 +424,15 @@ final class External {
                     // already closed
                 }
             }
+            if (sh.outlivingPrograms != null && endedNormally(sh.cancellation)) {
+                // a background job's program that outlived its execution ended on its own: the job ends with the
+                // program's status (Done, Exit N), not as killed
+                return status;
+            }
             sh.cancellation.check();
             return status;
         } finally {
+            endMeter.run();
             unregister.run();
             if (sh.outlivingPrograms != null) {
                 sh.outlivingPrograms.remove(p);

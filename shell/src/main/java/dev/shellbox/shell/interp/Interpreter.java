@@ -12,6 +12,7 @@ import dev.shellbox.shell.io.BrokenPipeException;
 import dev.shellbox.shell.io.Cancellation;
 import dev.shellbox.shell.io.CancelledException;
 import dev.shellbox.shell.io.LimitExceededException;
+import dev.shellbox.shell.io.LimitNames;
 import dev.shellbox.shell.io.Text;
 import dev.shellbox.shell.syntax.Assignment;
 import dev.shellbox.shell.syntax.Assignments;
@@ -51,6 +52,8 @@ public final class Interpreter implements ExpansionContext {
     final ShellState st;
     final Expander expander;
     final Cancellation cancellation;
+    /** The execution this process belongs to: its counters, limits and threads. */
+    ExecutionScope scope;
 
     Control control = Control.NONE;
     int controlCount;
@@ -90,12 +93,14 @@ public final class Interpreter implements ExpansionContext {
         this.session = session;
         this.st = st;
         this.cancellation = cancellation;
+        this.scope = session.scope;
         this.expander = new Expander(this);
     }
 
     /** A subshell of this process: a copy of the state, same session. */
     Interpreter subshell() {
         Interpreter sub = new Interpreter(session, st.copyForSubshell(), cancellation);
+        sub.scope = scope;
         sub.depth = depth + 1;
         sub.errexitSuppressed = errexitSuppressed;
         sub.loopDepth = 0;
@@ -304,8 +309,8 @@ public final class Interpreter implements ExpansionContext {
 
     void checkDepth(int d) {
         if (d > session.limits.maxCallDepth()) {
-            throw session.limitExceeded(
-                    "maxCallDepth", "maximum call depth " + session.limits.maxCallDepth() + " exceeded");
+            throw scope.limitExceeded(
+                    LimitNames.MAX_CALL_DEPTH, "maximum call depth " + session.limits.maxCallDepth() + " exceeded");
         }
     }
 
@@ -393,7 +398,7 @@ public final class Interpreter implements ExpansionContext {
         }
         if (node instanceof CommandNode.Arith a) {
             st.lineNumber = a.pos().line();
-            session.countCommand();
+            scope.countCommand();
             debugTrap();
             if (st.options.xtrace) {
                 Xtrace.arith(this, a.expression().source());
@@ -405,7 +410,7 @@ public final class Interpreter implements ExpansionContext {
         }
         if (node instanceof CommandNode.Cond c) {
             st.lineNumber = c.pos().line();
-            session.countCommand();
+            scope.countCommand();
             debugTrap();
             int status = new Conditions(this).evaluate(c.expression());
             st.pipeStatus = List.of(status);
@@ -484,7 +489,7 @@ public final class Interpreter implements ExpansionContext {
         loopDepth++;
         try {
             while (true) {
-                session.countLoopIteration();
+                scope.countLoopIteration();
                 checkCancelled();
                 int cond;
                 errexitSuppressed++;
@@ -530,7 +535,7 @@ public final class Interpreter implements ExpansionContext {
         loopDepth++;
         try {
             for (String item : items) {
-                session.countLoopIteration();
+                scope.countLoopIteration();
                 checkCancelled();
                 st.lineNumber = f.pos().line();
                 debugTrap();
@@ -552,7 +557,7 @@ public final class Interpreter implements ExpansionContext {
         loopDepth++;
         try {
             while (true) {
-                session.countLoopIteration();
+                scope.countLoopIteration();
                 StringBuilder menu = new StringBuilder();
                 for (int i = 0; i < items.size(); i++) {
                     menu.append(i + 1).append(") ").append(items.get(i)).append('\n');
@@ -603,7 +608,7 @@ public final class Interpreter implements ExpansionContext {
         loopDepth++;
         try {
             while (true) {
-                session.countLoopIteration();
+                scope.countLoopIteration();
                 checkCancelled();
                 st.lineNumber = f.pos().line();
                 if (f.condition() != null) {
@@ -817,7 +822,7 @@ public final class Interpreter implements ExpansionContext {
         if (argv.isEmpty()) {
             return assignmentsOnly(cmd);
         }
-        session.countCommand();
+        scope.countCommand();
         String name = argv.get(0);
         if (st.options.xtrace) {
             Xtrace.command(this, cmd.assignments(), argv);
@@ -874,7 +879,7 @@ public final class Interpreter implements ExpansionContext {
         if (cmd.assignments().isEmpty()) {
             return lastSubstitutionStatus >= 0 ? lastSubstitutionStatus : 0;
         }
-        session.countCommand();
+        scope.countCommand();
         st.lastArgument = "";
         for (Assignment a : cmd.assignments()) {
             if (st.options.xtrace) {
@@ -1042,7 +1047,7 @@ public final class Interpreter implements ExpansionContext {
     }
 
     int runBuiltin(Builtin b, List<String> argv) {
-        session.builtinCommands.incrementAndGet();
+        scope.builtinCommands.incrementAndGet();
         try {
             int status = b.run(this, argv);
             flushStd();
@@ -1250,7 +1255,8 @@ public final class Interpreter implements ExpansionContext {
         @Override
         public synchronized void write(byte[] b, int off, int len) {
             if (count + (long) len > limit) {
-                throw new LimitExceededException("maxStringLength", "command substitution output longer than " + limit);
+                throw new LimitExceededException(
+                        LimitNames.MAX_STRING_LENGTH, "command substitution output longer than " + limit);
             }
             super.write(b, off, len);
         }
@@ -1523,10 +1529,15 @@ public final class Interpreter implements ExpansionContext {
         }
     }
 
-    /** Waits for background jobs that are still running (the shell waits for nothing; jobs are abandoned). */
+    /**
+     * Runs {@code task} on a thread of its own as a process of this execution (a pipeline stage, a process
+     * substitution); a process killed or stopped by a limit ends with 143. Throws, starting nothing, when this process
+     * is cancelled or the process bound is full.
+     */
     CompletableFuture<Integer> submit(java.util.concurrent.Callable<Integer> task) {
+        checkCancelled();
         CompletableFuture<Integer> f = new CompletableFuture<>();
-        Session.POOL.execute(() -> {
+        scope.start(() -> {
             try {
                 f.complete(task.call());
             } catch (CancelledException | LimitExceededException e) {

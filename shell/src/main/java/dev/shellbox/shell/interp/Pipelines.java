@@ -3,6 +3,7 @@ package dev.shellbox.shell.interp;
 import dev.shellbox.shell.io.Cancellation;
 import dev.shellbox.shell.io.CancelledException;
 import dev.shellbox.shell.io.LimitExceededException;
+import dev.shellbox.shell.io.LimitNames;
 import dev.shellbox.shell.syntax.CommandNode;
 import java.util.ArrayList;
 import java.util.List;
@@ -117,27 +118,24 @@ final class Pipelines {
         }
         List<CompletableFuture<Integer>> futures = new ArrayList<>(n - 1);
         for (int i = 0; i < n - 1; i++) {
-            sh.session.startProcess();
-            Interpreter child;
-            try {
-                child = sh.subshell();
-            } catch (RuntimeException e) {
-                sh.session.endProcess();
-                throw e;
-            }
+            Interpreter child = sh.subshell();
             if (i > 0) {
                 child.st.fds.set(0, new FdEntry(pipes[i - 1].reader, null, "pipe:[" + (i - 1) + "]", true));
             }
             child.st.fds.set(1, new FdEntry(null, pipes[i].writer, "pipe:[" + i + "]", true));
             CommandNode stage = stages.get(i);
-            futures.add(sh.submit(() -> {
-                try {
-                    return child.runAsProcess(stage);
-                } finally {
-                    child.st.fds.release();
-                    sh.session.endProcess();
-                }
-            }));
+            try {
+                futures.add(sh.submit(() -> {
+                    try {
+                        return child.runAsProcess(stage);
+                    } finally {
+                        child.st.fds.release();
+                    }
+                }));
+            } catch (RuntimeException e) {
+                child.st.fds.release();
+                throw e;
+            }
         }
         int last;
         boolean lastpipe = sh.st.options.shopt("lastpipe") && !sh.st.options.monitor;
@@ -196,19 +194,18 @@ final class Pipelines {
 
     static int background(Interpreter sh, CommandNode.Background b) {
         if (sh.st.jobs.running() >= sh.session.limits.maxBackgroundJobs()) {
-            throw sh.session.limitExceeded(
-                    "maxBackgroundJobs", "more than " + sh.session.limits.maxBackgroundJobs() + " background jobs");
+            throw sh.scope.limitExceeded(
+                    LimitNames.MAX_BACKGROUND_JOBS,
+                    "more than " + sh.session.limits.maxBackgroundJobs() + " background jobs");
         }
-        sh.session.startProcess();
+        sh.checkCancelled();
         Cancellation jobCancellation = sh.cancellation.child();
         Interpreter child = new Interpreter(sh.session, sh.st.copyForSubshell(), jobCancellation);
+        child.scope = sh.scope;
         child.depth = sh.depth + 1;
         child.outlivingPrograms = ConcurrentHashMap.newKeySet();
         CountDownLatch settled = new CountDownLatch(1);
         child.jobSettled = settled;
-        if (sh.session.escalator != Escalator.NONE) {
-            sh.session.unsettledJobs.add(settled);
-        }
         long pid = sh.session.newPid();
         child.st.pid = pid;
         if (!sh.st.options.monitor) {
@@ -219,10 +216,7 @@ final class Pipelines {
         jb.command = Printer.commandText(b.command());
         jb.cancellation = jobCancellation;
         jb.status = new CompletableFuture<>();
-        Job job = sh.st.jobs.add(jb);
-        job.process = child;
-        sh.session.addProcess(pid, child);
-        Session.POOL.execute(() -> {
+        Runnable run = () -> {
             int status;
             try {
                 status = child.runAsProcess(b.command());
@@ -236,24 +230,29 @@ final class Pipelines {
                 settled.countDown();
                 child.st.fds.release();
                 sh.session.removeProcess(pid);
-                sh.session.endProcess();
             }
-            job.status.complete(status);
-        });
+            jb.status.complete(status);
+        };
+        sh.session.addProcess(pid, child);
+        try {
+            sh.scope.start(run);
+        } catch (RuntimeException e) {
+            sh.session.removeProcess(pid);
+            child.st.fds.release();
+            throw e;
+        }
+        Job job = sh.st.jobs.add(jb);
+        job.process = child;
+        if (sh.session.escalator != Escalator.NONE) {
+            sh.scope.unsettledJobs.add(settled);
+        }
         sh.st.lastBackgroundPid = Long.toString(pid);
         return 0;
     }
 
     static String processSubstitution(Interpreter sh, CommandNode body, boolean output) {
-        sh.session.startProcess();
         Pipe pipe = new Pipe(sh.cancellation);
-        Interpreter child;
-        try {
-            child = sh.subshell();
-        } catch (RuntimeException e) {
-            sh.session.endProcess();
-            throw e;
-        }
+        Interpreter child = sh.subshell();
         int fd = sh.st.fds.freeDownFrom(63);
         if (output) {
             child.st.fds.set(0, new FdEntry(pipe.reader, null, "pipe:[procsub]", true));
@@ -263,14 +262,18 @@ final class Pipelines {
             sh.st.fds.set(fd, new FdEntry(pipe.reader, null, "pipe:[procsub]", true));
         }
         sh.procSubFds.add(new Object[] {sh.st.fds, fd});
-        sh.submit(() -> {
-            try {
-                return child.runAsProcess(body);
-            } finally {
-                child.st.fds.release();
-                sh.session.endProcess();
-            }
-        });
+        try {
+            sh.submit(() -> {
+                try {
+                    return child.runAsProcess(body);
+                } finally {
+                    child.st.fds.release();
+                }
+            });
+        } catch (RuntimeException e) {
+            child.st.fds.release();
+            throw e;
+        }
         return "/dev/fd/" + fd;
     }
 
@@ -289,13 +292,18 @@ final class Pipelines {
         jb.pid = pid;
         jb.command = "coproc " + c.name();
         jb.cancellation = sh.cancellation;
-        jb.status = sh.submit(() -> {
-            try {
-                return child.runAsProcess(c.command());
-            } finally {
-                child.st.fds.release();
-            }
-        });
+        try {
+            jb.status = sh.submit(() -> {
+                try {
+                    return child.runAsProcess(c.command());
+                } finally {
+                    child.st.fds.release();
+                }
+            });
+        } catch (RuntimeException e) {
+            child.st.fds.release();
+            throw e;
+        }
         sh.st.jobs.add(jb);
         Vars.assignArray(
                 sh,

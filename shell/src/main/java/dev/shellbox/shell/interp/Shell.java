@@ -8,11 +8,14 @@ import dev.shellbox.shell.fs.PathNames;
 import dev.shellbox.shell.io.Cancellation;
 import dev.shellbox.shell.io.CancelledException;
 import dev.shellbox.shell.io.LimitExceededException;
+import dev.shellbox.shell.io.LimitNames;
 import dev.shellbox.shell.io.Text;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.time.Clock;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -39,7 +42,11 @@ import java.util.concurrent.atomic.AtomicLong;
  *         .environment(Map.of("HOME", "/home/user"))
  *         .workingDirectory("/workspace")
  *         .build();
- * ExecutionResult r = shell.execute("ls | wc -l", stdin, stdout, stderr, Cancellation.create());
+ * ExecutionResult r = shell.execute(Execution.builder("ls | wc -l")
+ *         .stdin(stdin).stdout(stdout).stderr(stderr)
+ *         .workingDirectory("/workspace/src")      // this call only
+ *         .environment(Map.of("DEBUG", "1"))      // this call only
+ *         .build());
  * }</pre>
  *
  * {@code exit} ends the execution, not the JVM; the session stays usable. Hitting a limit stops the execution with
@@ -59,11 +66,17 @@ public final class Shell {
         DeviceFileSystem[] device = new DeviceFileSystem[1];
         Session[] holder = new Session[1];
         device[0] = new DeviceFileSystem(b.fs, () -> commandNames(holder[0]), b.identity.uid(), b.identity.gid());
-        this.session = new Session(device[0], b.commands, b.escalator, b.limits, b.identity, b.clock, b.processId - 1);
+        ProcessBound processes = b.processes != null ? b.processes : ProcessBound.of(b.limits.maxProcesses());
+        this.session = new Session(
+                device[0], b.commands, b.escalator, b.limits, processes, b.identity, b.clock, b.processId - 1);
         holder[0] = session;
         session.registry = b.commands.register(new BashCommand(session, "bash"), new BashCommand(session, "sh"));
         this.root = ShellProcess.create(
-                session, b.environment, PathNames.normalize(b.workingDirectory), new FdTable(), session.cancellation);
+                session,
+                b.environment,
+                PathNames.normalize(b.workingDirectory),
+                new FdTable(),
+                session.scope.cancellation);
         root.st.shellName = b.shellName;
         session.addProcess(root.st.pid, root);
     }
@@ -118,11 +131,16 @@ public final class Shell {
         return new External.Runner(root);
     }
 
-    /** Runs a script in this session; see the class comment. */
-    public ExecutionResult execute(
-            String script, InputStream stdin, OutputStream stdout, OutputStream stderr, Cancellation cancellation) {
-        return run(stdin, stdout, stderr, cancellation, sh -> {
-            int status = sh.runText(script, sh.st.shellName, true);
+    /**
+     * Runs one {@link Execution} in this session: its working directory and variables hold for this call only (see
+     * {@link Execution}).
+     *
+     * @throws ExecutionRejectedException before anything runs, when the working directory is not a directory or a
+     *     variable cannot be set; the session is unchanged
+     */
+    public ExecutionResult execute(Execution execution) {
+        return run(execution, sh -> {
+            int status = sh.runText(execution.script(), sh.st.shellName, true);
             if (sh.control == Interpreter.Control.EXIT) {
                 status = sh.controlStatus;
                 status = sh.runExitTrap(status);
@@ -130,6 +148,17 @@ public final class Shell {
             sh.control = Interpreter.Control.NONE;
             return status;
         });
+    }
+
+    /** Runs a script in this session; see the class comment. */
+    public ExecutionResult execute(
+            String script, InputStream stdin, OutputStream stdout, OutputStream stderr, Cancellation cancellation) {
+        return execute(Execution.builder(script)
+                .stdin(stdin)
+                .stdout(stdout)
+                .stderr(stderr)
+                .cancellation(cancellation)
+                .build());
     }
 
     public ExecutionResult execute(String script, InputStream stdin, OutputStream stdout, OutputStream stderr) {
@@ -162,7 +191,52 @@ public final class Shell {
             }
             return new ExecutionResult(0, 0, 0, null);
         }
-        return run(stdin, stdout, stderr, cancellation, sh -> BashCommand.runInvocation(sh, inv, null));
+        // the command line is the program; the execution carries only its streams
+        Execution streams = Execution.builder("")
+                .stdin(stdin)
+                .stdout(stdout)
+                .stderr(stderr)
+                .cancellation(cancellation)
+                .build();
+        return run(streams, sh -> BashCommand.runInvocation(sh, inv, null));
+    }
+
+    /**
+     * The session's state as text an embedder can persist: the working directory, variables with their attributes
+     * (arrays, associative arrays, integer, exported, readonly, namerefs, ...), functions, aliases, {@code set -o}
+     * and {@code shopt} options, umask, the directory stack, positional parameters and traps. Not the variables the
+     * shell computes (RANDOM, SECONDS, LINENO, BASHPID, ...), not jobs. The text is bash, as {@code declare -p},
+     * {@code declare -f}, {@code alias -p}, {@code shopt -p} and {@code set +o} print it. Waits for a running
+     * execution to end.
+     */
+    public String saveState() {
+        synchronized (lock) {
+            return SessionState.save(root.st);
+        }
+    }
+
+    /**
+     * Brings a state that {@link #saveState} returned back into this shell, which should be a new one (built like the
+     * one that saved it, over the same files): its variables, functions, aliases, traps, directory stack and
+     * positional parameters are replaced, its options set. The text is replayed, not run: only the builtins a state
+     * uses, with no expansion, so a state cannot run commands.
+     *
+     * @return what did not come back (a directory that no longer exists, a line that is not part of a state), one
+     *     message each; empty when everything did
+     */
+    public List<String> restoreState(String state) {
+        List<String> problems = new ArrayList<>();
+        ByteArrayOutputStream messages = new ByteArrayOutputStream();
+        run(Execution.builder("").stderr(messages).build(), sh -> {
+            problems.addAll(SessionState.restore(sh, state));
+            return 0;
+        });
+        for (String line : Text.decode(messages.toByteArray()).split("\n")) {
+            if (!line.isEmpty()) {
+                problems.add(line);
+            }
+        }
+        return problems;
     }
 
     /** Whether the root streams are a terminal (for {@code test -t} and read prompts). */
@@ -174,28 +248,29 @@ public final class Shell {
         int run(Interpreter sh) throws IOException;
     }
 
-    private ExecutionResult run(
-            InputStream stdin, OutputStream stdout, OutputStream stderr, Cancellation caller, Body body) {
+    private ExecutionResult run(Execution execution, Body body) {
         synchronized (lock) {
+            ExecutionOverlay overlay = ExecutionOverlay.apply(session, root.st, execution);
             // everything the execution starts hangs off this child, so that background jobs still running at the
             // end are stopped with it (and the caller's cancellation still stops everything)
-            Cancellation cancellation = caller.child();
+            ExecutionScope scope = session.newScope(
+                    execution.cancellation().child(), execution.commandBudget(), execution.programTimeBudget());
+            session.scope = scope;
             try {
-                return runLocked(stdin, stdout, stderr, cancellation, body);
+                return runLocked(execution, scope, overlay, body);
             } finally {
-                awaitUnsettledJobs(cancellation);
-                cancellation.cancel(new CancelledException(FINISHED));
+                scope.cancellation.cancel(new CancelledException(FINISHED));
             }
         }
     }
 
     /** Lets background jobs reach the escalated program they start (bounded: in-process jobs may run on). */
-    private void awaitUnsettledJobs(Cancellation cancellation) {
+    private static void awaitUnsettledJobs(ExecutionScope scope) {
         long deadline = System.nanoTime() + JOB_START_GRACE_NANOS;
         CountDownLatch job;
-        while ((job = session.unsettledJobs.poll()) != null) {
+        while ((job = scope.unsettledJobs.poll()) != null) {
             long left = deadline - System.nanoTime();
-            if (cancellation.isCancelled() || left <= 0) {
+            if (scope.cancellation.isCancelled() || left <= 0) {
                 continue;
             }
             try {
@@ -207,95 +282,116 @@ public final class Shell {
         }
     }
 
-    private ExecutionResult runLocked(
-            InputStream stdin, OutputStream stdout, OutputStream stderr, Cancellation cancellation, Body body) {
-        {
-            session.commands.set(0);
-            session.loopIterations.set(0);
-            long builtinsBefore = session.builtinCommands.get();
-            long escalatedBefore = session.escalatedCommands.get();
-            session.cancellation = cancellation;
-            Interpreter sh = new Interpreter(session, root.st, cancellation);
-            sh.depth = 0;
-            sh.shellProcess = true;
-            session.addProcess(root.st.pid, sh);
-            AtomicLong written = new AtomicLong();
-            long maxOutput = session.limits.maxOutputBytes();
-            OutputStream out = new LimitedOutput(stdout, written, maxOutput, cancellation);
-            OutputStream err = new LimitedOutput(stderr, written, maxOutput, cancellation);
-            FdTable previous = root.st.fds;
-            FdTable fds = previous.copy();
-            fds.set(0, new FdEntry(stdin, null, "/dev/stdin", false, 0));
-            fds.set(1, new FdEntry(null, out, "/dev/stdout", false, 1));
-            fds.set(2, new FdEntry(null, err, "/dev/stderr", false, 2));
-            root.st.fds = fds;
-            ScheduledFuture<?> timer = null;
-            if (session.limits.timeout() != null) {
-                long millis = session.limits.timeout().toMillis();
-                timer = cancellation.cancelAfter(
-                        millis, new LimitExceededException("timeout", "execution took longer than " + millis + " ms"));
+    /** How the script ended: its status, and the limit that stopped it (null when none). */
+    private record Ending(int status, String limit) {}
+
+    private ExecutionResult runLocked(Execution execution, ExecutionScope scope, ExecutionOverlay overlay, Body body) {
+        Cancellation cancellation = scope.cancellation;
+        Interpreter sh = new Interpreter(session, root.st, cancellation);
+        sh.depth = 0;
+        sh.shellProcess = true;
+        session.addProcess(root.st.pid, sh);
+        AtomicLong written = new AtomicLong();
+        long maxOutput = session.limits.maxOutputBytes();
+        LimitedOutput out = new LimitedOutput(execution.stdout(), written, maxOutput, cancellation);
+        LimitedOutput err = new LimitedOutput(execution.stderr(), written, maxOutput, cancellation);
+        FdTable previous = root.st.fds;
+        FdTable fds = previous.copy();
+        fds.set(0, new FdEntry(execution.stdin(), null, "/dev/stdin", false, 0));
+        fds.set(1, new FdEntry(null, out, "/dev/stdout", false, 1));
+        fds.set(2, new FdEntry(null, err, "/dev/stderr", false, 2));
+        root.st.fds = fds;
+        ScheduledFuture<?> timer = null;
+        if (session.limits.timeout() != null) {
+            long millis = session.limits.timeout().toMillis();
+            timer = cancellation.cancelAfter(
+                    millis,
+                    new LimitExceededException(LimitNames.TIMEOUT, "execution took longer than " + millis + " ms"));
+        }
+        Ending ending;
+        try {
+            ending = runBody(sh, scope, body, err);
+        } finally {
+            // the deadline is the script's: the moment its background jobs get afterwards is not counted
+            if (timer != null) {
+                timer.cancel(false);
             }
-            int status;
-            String limit = null;
-            Future<Integer> f = Session.POOL.submit(() -> body.run(sh));
-            try {
-                status = f.get();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                cancellation.cancel("interrupted");
-                status = 130;
-            } catch (ExecutionException e) {
-                Throwable cause = e.getCause();
-                if (cause instanceof LimitExceededException le) {
-                    limit = le.limit();
-                    status = ExecutionLimits.STATUS;
-                    report(err, "shellbox: limit exceeded: " + le.limit() + " (" + le.getMessage() + ")\n");
-                } else if (cause instanceof StackOverflowError) {
-                    limit = "maxCallDepth";
-                    status = ExecutionLimits.STATUS;
-                    report(err, "shellbox: limit exceeded: maxCallDepth (nesting too deep)\n");
-                } else if (cause instanceof CancelledException) {
-                    status = cancellation.cause() instanceof LimitExceededException le ? ExecutionLimits.STATUS : 130;
-                    if (cancellation.cause() instanceof LimitExceededException le) {
-                        limit = le.limit();
-                        report(err, "shellbox: limit exceeded: " + le.limit() + " (" + le.getMessage() + ")\n");
-                    }
-                } else if (cause instanceof Interpreter.BrokenPipeStop) {
-                    status = 141;
-                } else if (cause instanceof OutOfMemoryError) {
-                    limit = "memory";
-                    status = ExecutionLimits.STATUS;
-                    report(err, "shellbox: limit exceeded: memory (out of memory)\n");
-                } else {
-                    status = 1;
-                    report(err, "shellbox: internal error: " + cause + "\n");
-                }
-            } finally {
-                if (timer != null) {
-                    timer.cancel(false);
-                }
-            }
-            sh.control = Interpreter.Control.NONE;
+            overlay.restore();
             root.st.fds = previous;
             fds.release();
-            try {
-                out.flush();
-                err.flush();
-            } catch (IOException e) {
-                // the caller's streams failed; the status stands
-            }
-            root.st.lastStatus = status;
-            return new ExecutionResult(
-                    status,
-                    session.builtinCommands.get() - builtinsBefore,
-                    session.escalatedCommands.get() - escalatedBefore,
-                    limit);
+        }
+        awaitUnsettledJobs(scope);
+        if (ending.limit() == null && scope.limitHit() != null) {
+            // a background job hit a limit after the script's last command, while the execution still ran
+            LimitExceededException hit = scope.limitHit();
+            report(err, "shellbox: limit exceeded: " + hit.limit() + " (" + hit.getMessage() + ")\n");
+            ending = new Ending(ExecutionLimits.STATUS, hit.limit());
+        }
+        sh.control = Interpreter.Control.NONE;
+        try {
+            out.flush();
+            err.flush();
+        } catch (IOException e) {
+            // the caller's streams failed; the status stands
+        }
+        root.st.lastStatus = ending.status();
+        return new ExecutionResult(
+                ending.status(),
+                scope.builtinCommands.get(),
+                scope.escalatedCommands.get(),
+                ending.limit(),
+                scope.budgetsUsed());
+    }
+
+    /** Runs the script on a thread of the execution (with a large stack), turning how it ended into a status. */
+    private static Ending runBody(Interpreter sh, ExecutionScope scope, Body body, LimitedOutput err) {
+        Cancellation cancellation = scope.cancellation;
+        Future<Integer> f;
+        try {
+            f = scope.submit(() -> body.run(sh));
+        } catch (RuntimeException e) {
+            // no thread for the script (the process bound is full) or cancelled already: nothing ran
+            return ending(e, cancellation, err);
+        }
+        try {
+            return new Ending(f.get(), null);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            cancellation.cancel("interrupted");
+            return new Ending(130, null);
+        } catch (ExecutionException e) {
+            return ending(e.getCause(), cancellation, err);
         }
     }
 
-    private static void report(OutputStream err, String message) {
+    /** The status of a script that ended with {@code cause}, after reporting a limit or an internal error. */
+    private static Ending ending(Throwable cause, Cancellation cancellation, LimitedOutput err) {
+        if (cause instanceof LimitExceededException le) {
+            report(err, "shellbox: limit exceeded: " + le.limit() + " (" + le.getMessage() + ")\n");
+            return new Ending(ExecutionLimits.STATUS, le.limit());
+        } else if (cause instanceof StackOverflowError) {
+            report(err, "shellbox: limit exceeded: " + LimitNames.MAX_CALL_DEPTH + " (nesting too deep)\n");
+            return new Ending(ExecutionLimits.STATUS, LimitNames.MAX_CALL_DEPTH);
+        } else if (cause instanceof CancelledException) {
+            if (cancellation.cause() instanceof LimitExceededException le) {
+                report(err, "shellbox: limit exceeded: " + le.limit() + " (" + le.getMessage() + ")\n");
+                return new Ending(ExecutionLimits.STATUS, le.limit());
+            }
+            return new Ending(130, null);
+        } else if (cause instanceof Interpreter.BrokenPipeStop) {
+            return new Ending(141, null);
+        } else if (cause instanceof OutOfMemoryError) {
+            report(err, "shellbox: limit exceeded: " + LimitNames.MEMORY + " (out of memory)\n");
+            return new Ending(ExecutionLimits.STATUS, LimitNames.MEMORY);
+        }
+        report(err, "shellbox: internal error: " + cause + "\n");
+        return new Ending(1, null);
+    }
+
+    /** Writes the shell's own last word (which limit stopped the script) even when the output is full. */
+    private static void report(LimitedOutput err, String message) {
         try {
-            err.write(Text.encode(message));
+            err.writeUncounted(Text.encode(message));
             err.flush();
         } catch (IOException | RuntimeException e) {
             // nowhere to report
@@ -325,13 +421,17 @@ public final class Shell {
         public void write(byte[] b, int off, int len) throws IOException {
             if (written.addAndGet(len) > max) {
                 LimitExceededException e =
-                        new LimitExceededException("maxOutputBytes", "output larger than " + max + " bytes");
+                        new LimitExceededException(LimitNames.MAX_OUTPUT_BYTES, "output larger than " + max + " bytes");
                 cancellation.cancel(e);
                 throw e;
             }
             synchronized (this) {
                 out.write(b, off, len);
             }
+        }
+
+        synchronized void writeUncounted(byte[] b) throws IOException {
+            out.write(b);
         }
 
         @Override
@@ -346,6 +446,7 @@ public final class Shell {
         private CommandRegistry commands = CommandRegistry.standard();
         private Escalator escalator = Escalator.NONE;
         private ExecutionLimits limits = ExecutionLimits.DEFAULT;
+        private ProcessBound processes;
         private Map<String, String> environment = new LinkedHashMap<>();
         private String workingDirectory = "/";
         private Identity identity = Identity.SANDBOX;
@@ -372,6 +473,15 @@ public final class Shell {
 
         public Builder limits(ExecutionLimits v) {
             limits = v;
+            return this;
+        }
+
+        /**
+         * The bound on threads this shell shares with others (one per sandbox, for every session's Shell). Without
+         * one, the shell has a bound of its own of {@link ExecutionLimits#maxProcesses()}.
+         */
+        public Builder processes(ProcessBound v) {
+            processes = v;
             return this;
         }
 

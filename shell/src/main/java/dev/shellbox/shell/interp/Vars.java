@@ -2,6 +2,7 @@ package dev.shellbox.shell.interp;
 
 import dev.shellbox.shell.expand.ExpansionError;
 import dev.shellbox.shell.io.LimitExceededException;
+import dev.shellbox.shell.io.LimitNames;
 import dev.shellbox.shell.syntax.ArrayElement;
 import dev.shellbox.shell.syntax.Assignment;
 import java.util.ArrayList;
@@ -321,7 +322,8 @@ final class Vars {
     private static void checkLength(Interpreter sh, String value) {
         if (value.length() > sh.session.limits.maxStringLength()) {
             throw new LimitExceededException(
-                    "maxStringLength", "value longer than " + sh.session.limits.maxStringLength() + " characters");
+                    LimitNames.MAX_STRING_LENGTH,
+                    "value longer than " + sh.session.limits.maxStringLength() + " characters");
         }
     }
 
@@ -370,7 +372,8 @@ final class Vars {
     private static void checkSize(Interpreter sh, Variable v) {
         if (v.size() > sh.session.limits.maxArrayElements()) {
             throw new LimitExceededException(
-                    "maxArrayElements", "array larger than " + sh.session.limits.maxArrayElements() + " elements");
+                    LimitNames.MAX_ARRAY_ELEMENTS,
+                    "array larger than " + sh.session.limits.maxArrayElements() + " elements");
         }
     }
 

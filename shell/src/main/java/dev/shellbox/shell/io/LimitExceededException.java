@@ -13,7 +13,7 @@ public class LimitExceededException extends RuntimeException {
         this.limit = limit;
     }
 
-    /** The limit's name, e.g. {@code maxOutputBytes} or {@code timeout}. */
+    /** The limit's name, one of {@link LimitNames} or a budget's, e.g. {@code max_output_bytes}. */
     public String limit() {
         return limit;
     }
