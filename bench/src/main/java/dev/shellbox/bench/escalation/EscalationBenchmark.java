@@ -1,13 +1,14 @@
 package dev.shellbox.bench.escalation;
 
+import dev.shellbox.shell.commands.StandardCommands;
 import dev.shellbox.sandbox.provider.ContainerSpec;
 import dev.shellbox.sandbox.provider.ProviderEscalator;
 import dev.shellbox.sandbox.provider.SandboxContainer;
 import dev.shellbox.sandbox.provider.WorkspaceMirror;
 import dev.shellbox.sandbox.provider.local.BubblewrapProvider;
 import dev.shellbox.sandbox.provider.local.LocalSettings;
-import dev.shellbox.shell.commands.CommandRegistry;
-import dev.shellbox.shell.commands.Identity;
+import dev.shellbox.shell.command.CommandRegistry;
+import dev.shellbox.shell.command.Identity;
 import dev.shellbox.shell.fs.FsException;
 import dev.shellbox.shell.fs.InMemoryFileSystem;
 import dev.shellbox.shell.interp.ExecutionResult;
@@ -212,7 +213,7 @@ public final class EscalationBenchmark {
     private static Shell shell(InMemoryFileSystem files, SandboxContainer container) {
         return Shell.builder()
                 .fileSystem(files)
-                .commands(CommandRegistry.standard())
+                .commands(StandardCommands.registry())
                 .escalator(new ProviderEscalator(container, files, null))
                 .environment(Map.of("PATH", "/usr/bin:/bin", "HOME", "/home/user"))
                 .workingDirectory("/workspace")

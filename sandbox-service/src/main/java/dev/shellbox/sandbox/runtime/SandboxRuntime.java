@@ -1,10 +1,11 @@
 package dev.shellbox.sandbox.runtime;
 
+import dev.shellbox.shell.commands.StandardCommands;
 import dev.shellbox.sandbox.provider.ContentStore;
 import dev.shellbox.sandbox.provider.ProviderEscalator;
 import dev.shellbox.sandbox.provider.SandboxContainer;
-import dev.shellbox.shell.commands.CommandRegistry;
-import dev.shellbox.shell.commands.Identity;
+import dev.shellbox.shell.command.CommandRegistry;
+import dev.shellbox.shell.command.Identity;
 import dev.shellbox.shell.interp.Escalator;
 import dev.shellbox.shell.interp.ExecutionLimits;
 import dev.shellbox.shell.interp.Shell;
@@ -148,7 +149,7 @@ public final class SandboxRuntime {
                 ExecutionLimits.DEFAULT.maxBackgroundJobs());
         return Shell.builder()
                 .fileSystem(view.fileSystem())
-                .commands(CommandRegistry.standard().register(new SyncCommand(view)))
+                .commands(StandardCommands.registry().register(new SyncCommand(view)))
                 .escalator(escalator)
                 .limits(limits)
                 .environment(environment)

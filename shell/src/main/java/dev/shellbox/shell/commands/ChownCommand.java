@@ -1,5 +1,7 @@
 package dev.shellbox.shell.commands;
 
+import dev.shellbox.shell.command.Command;
+import dev.shellbox.shell.command.CommandContext;
 import dev.shellbox.shell.commands.fileutil.OwnershipChange;
 import java.io.IOException;
 import java.util.List;

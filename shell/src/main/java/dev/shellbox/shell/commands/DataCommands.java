@@ -1,5 +1,6 @@
 package dev.shellbox.shell.commands;
 
+import dev.shellbox.shell.command.Command;
 import dev.shellbox.shell.commands.archive.GzipCommand;
 import dev.shellbox.shell.commands.archive.TarCommand;
 import dev.shellbox.shell.commands.archive.UnzipCommand;

@@ -1,5 +1,6 @@
 package dev.shellbox.shell.commands;
 
+import dev.shellbox.shell.command.Command;
 import dev.shellbox.shell.commands.file.FileCommand;
 import dev.shellbox.shell.commands.find.FindCommand;
 import dev.shellbox.shell.commands.ls.LsCommand;

@@ -1,5 +1,6 @@
 package dev.shellbox.shell.commands;
 
+import dev.shellbox.shell.command.CommandContext;
 import dev.shellbox.shell.io.Text;
 import java.io.IOException;
 

@@ -1,5 +1,9 @@
 package dev.shellbox.shell.commands;
 
+import dev.shellbox.shell.command.Command;
+import dev.shellbox.shell.command.CommandContext;
+import dev.shellbox.shell.command.OptionParser;
+import dev.shellbox.shell.command.ParsedOptions;
 import dev.shellbox.shell.commands.fileutil.Quoting;
 import dev.shellbox.shell.fs.Errno;
 import dev.shellbox.shell.fs.FsException;

@@ -1,5 +1,8 @@
 package dev.shellbox.shell.commands;
 
+import dev.shellbox.shell.command.Command;
+import dev.shellbox.shell.command.CommandContext;
+import dev.shellbox.shell.command.OptionParser;
 import dev.shellbox.shell.fs.Errno;
 import java.io.IOException;
 import java.util.List;

@@ -1,5 +1,6 @@
 package dev.shellbox.shell.commands;
 
+import dev.shellbox.shell.command.Command;
 import dev.shellbox.shell.commands.grep.GrepCommand;
 import dev.shellbox.shell.commands.rg.RgCommand;
 import dev.shellbox.shell.commands.sed.SedCommand;

@@ -1,5 +1,6 @@
 package dev.shellbox.shell.commands;
 
+import dev.shellbox.shell.command.Command;
 import java.util.List;
 
 /** The system view: env, which, id, uname, ... */

@@ -1,5 +1,6 @@
 package dev.shellbox.shell.commands;
 
+import dev.shellbox.shell.command.Command;
 import dev.shellbox.shell.commands.seq.SeqCommand;
 import dev.shellbox.shell.commands.sort.SortCommand;
 import dev.shellbox.shell.commands.tr.TrCommand;

@@ -1,5 +1,6 @@
 package dev.shellbox.shell.commands;
 
+import dev.shellbox.shell.command.Command;
 import dev.shellbox.shell.commands.bc.BcCommand;
 import dev.shellbox.shell.commands.date.DateCommand;
 import dev.shellbox.shell.commands.diff.DiffCommand;

@@ -1,5 +1,7 @@
 package dev.shellbox.shell.commands;
 
+import dev.shellbox.shell.command.Command;
+import dev.shellbox.shell.command.CommandContext;
 import dev.shellbox.shell.commands.text.ByteSink;
 import dev.shellbox.shell.commands.text.Inputs;
 import dev.shellbox.shell.fs.FileStat;

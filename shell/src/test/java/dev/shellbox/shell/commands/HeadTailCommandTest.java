@@ -2,6 +2,7 @@ package dev.shellbox.shell.commands;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.shellbox.shell.command.CommandContext;
 import dev.shellbox.shell.fs.InMemoryFileSystem;
 import java.io.ByteArrayOutputStream;
 import java.io.InputStream;

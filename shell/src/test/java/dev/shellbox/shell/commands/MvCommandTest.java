@@ -2,6 +2,8 @@ package dev.shellbox.shell.commands;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.shellbox.shell.command.CommandContext;
+import dev.shellbox.shell.command.CommandRunner;
 import dev.shellbox.shell.fs.Errno;
 import dev.shellbox.shell.fs.FileStat;
 import dev.shellbox.shell.fs.FileSystem;
@@ -116,7 +118,7 @@ class MvCommandTest {
                 .cwd("/a")
                 .commandName("mv")
                 .stderr(err)
-                .runner(CommandRunner.of(CommandRegistry.standard()))
+                .runner(CommandRunner.of(StandardCommands.registry()))
                 .build();
 
         int status = new MvCommand().run(ctx, List.of("tree", "/b/moved"));

@@ -3,6 +3,9 @@ package dev.shellbox.shell.commands;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.shellbox.shell.command.CommandContext;
+import dev.shellbox.shell.command.CommandRegistry;
+import dev.shellbox.shell.command.CommandRunner;
 import dev.shellbox.shell.fs.InMemoryFileSystem;
 import dev.shellbox.shell.io.Cancellation;
 import dev.shellbox.shell.io.CancelledException;
@@ -35,7 +38,7 @@ class TimeoutCommandTest {
     @Test
     void parentCancellationIsNotMistakenForATimeout() {
         Cancellation parent = Cancellation.create();
-        CommandRegistry registry = CommandRegistry.standard();
+        CommandRegistry registry = StandardCommands.registry();
         CommandContext ctx = CommandContext.builder(new InMemoryFileSystem())
                 .commandName("timeout")
                 .runner(CommandRunner.of(registry))

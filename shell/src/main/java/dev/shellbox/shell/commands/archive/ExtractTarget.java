@@ -1,6 +1,6 @@
 package dev.shellbox.shell.commands.archive;
 
-import dev.shellbox.shell.commands.CommandContext;
+import dev.shellbox.shell.command.CommandContext;
 import dev.shellbox.shell.fs.FsException;
 import dev.shellbox.shell.fs.Modes;
 import dev.shellbox.shell.fs.PathNames;

@@ -1,9 +1,9 @@
 package dev.shellbox.shell.commands.awk;
 
-import dev.shellbox.shell.commands.Command;
-import dev.shellbox.shell.commands.CommandContext;
-import dev.shellbox.shell.commands.OptionParser;
-import dev.shellbox.shell.commands.ParsedOptions;
+import dev.shellbox.shell.command.Command;
+import dev.shellbox.shell.command.CommandContext;
+import dev.shellbox.shell.command.OptionParser;
+import dev.shellbox.shell.command.ParsedOptions;
 import dev.shellbox.shell.fs.FsException;
 import dev.shellbox.shell.io.Text;
 import java.io.BufferedOutputStream;

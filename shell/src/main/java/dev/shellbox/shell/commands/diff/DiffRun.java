@@ -1,6 +1,6 @@
 package dev.shellbox.shell.commands.diff;
 
-import dev.shellbox.shell.commands.CommandContext;
+import dev.shellbox.shell.command.CommandContext;
 import dev.shellbox.shell.commands.ShellQuoting;
 import dev.shellbox.shell.commands.date.DateFormatting;
 import dev.shellbox.shell.fs.Errno;

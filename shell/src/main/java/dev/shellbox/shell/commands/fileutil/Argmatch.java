@@ -1,6 +1,6 @@
 package dev.shellbox.shell.commands.fileutil;
 
-import dev.shellbox.shell.commands.CommandContext;
+import dev.shellbox.shell.command.CommandContext;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -1,9 +1,9 @@
 package dev.shellbox.shell.commands.fileutil;
 
-import dev.shellbox.shell.commands.CommandContext;
-import dev.shellbox.shell.commands.Identity;
-import dev.shellbox.shell.commands.OptionParser;
-import dev.shellbox.shell.commands.ParsedOptions;
+import dev.shellbox.shell.command.CommandContext;
+import dev.shellbox.shell.command.Identity;
+import dev.shellbox.shell.command.OptionParser;
+import dev.shellbox.shell.command.ParsedOptions;
 import dev.shellbox.shell.fs.Errno;
 import dev.shellbox.shell.fs.FileStat;
 import dev.shellbox.shell.fs.FileSystem;

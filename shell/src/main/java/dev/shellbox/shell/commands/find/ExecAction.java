@@ -1,6 +1,6 @@
 package dev.shellbox.shell.commands.find;
 
-import dev.shellbox.shell.commands.CommandContext;
+import dev.shellbox.shell.command.CommandContext;
 import dev.shellbox.shell.fs.PathNames;
 import java.io.IOException;
 import java.util.ArrayList;

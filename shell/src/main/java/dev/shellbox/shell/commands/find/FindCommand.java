@@ -1,7 +1,7 @@
 package dev.shellbox.shell.commands.find;
 
-import dev.shellbox.shell.commands.Command;
-import dev.shellbox.shell.commands.CommandContext;
+import dev.shellbox.shell.command.Command;
+import dev.shellbox.shell.command.CommandContext;
 import dev.shellbox.shell.commands.fileutil.DateInput;
 import dev.shellbox.shell.commands.fileutil.EntryOrder;
 import dev.shellbox.shell.commands.fileutil.PathOperands;

@@ -1,6 +1,6 @@
 package dev.shellbox.shell.commands.find;
 
-import dev.shellbox.shell.commands.Identity;
+import dev.shellbox.shell.command.Identity;
 import dev.shellbox.shell.commands.fileutil.HumanSize;
 import dev.shellbox.shell.commands.fileutil.Strftime;
 import dev.shellbox.shell.fs.FileStat;

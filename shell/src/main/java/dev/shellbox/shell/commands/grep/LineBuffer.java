@@ -1,6 +1,6 @@
 package dev.shellbox.shell.commands.grep;
 
-import dev.shellbox.shell.commands.CommandContext;
+import dev.shellbox.shell.command.CommandContext;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.Arrays;

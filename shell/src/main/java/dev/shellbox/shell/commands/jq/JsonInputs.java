@@ -6,7 +6,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.shellbox.shell.commands.CommandContext;
+import dev.shellbox.shell.command.CommandContext;
 import dev.shellbox.shell.fs.FsException;
 import dev.shellbox.shell.io.LineReader;
 import java.io.IOException;

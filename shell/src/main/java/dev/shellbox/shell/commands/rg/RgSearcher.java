@@ -1,6 +1,6 @@
 package dev.shellbox.shell.commands.rg;
 
-import dev.shellbox.shell.commands.CommandContext;
+import dev.shellbox.shell.command.CommandContext;
 import dev.shellbox.shell.commands.grep.ByteLine;
 import dev.shellbox.shell.commands.grep.LineBuffer;
 import dev.shellbox.shell.commands.grep.LineMatcher;

@@ -1,6 +1,6 @@
 package dev.shellbox.shell.commands.sed;
 
-import dev.shellbox.shell.commands.CommandContext;
+import dev.shellbox.shell.command.CommandContext;
 import dev.shellbox.shell.commands.regex.PosixMatcher;
 import dev.shellbox.shell.commands.regex.PosixRegex;
 import dev.shellbox.shell.fs.FsException;

@@ -1,9 +1,9 @@
 package dev.shellbox.shell.commands.seq;
 
-import dev.shellbox.shell.commands.Command;
-import dev.shellbox.shell.commands.CommandContext;
-import dev.shellbox.shell.commands.OptionParser;
-import dev.shellbox.shell.commands.ParsedOptions;
+import dev.shellbox.shell.command.Command;
+import dev.shellbox.shell.command.CommandContext;
+import dev.shellbox.shell.command.OptionParser;
+import dev.shellbox.shell.command.ParsedOptions;
 import dev.shellbox.shell.commands.text.ByteSink;
 import dev.shellbox.shell.commands.text.Quoting;
 import dev.shellbox.shell.io.Text;

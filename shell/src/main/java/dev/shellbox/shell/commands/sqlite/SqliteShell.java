@@ -1,6 +1,6 @@
 package dev.shellbox.shell.commands.sqlite;
 
-import dev.shellbox.shell.commands.CommandContext;
+import dev.shellbox.shell.command.CommandContext;
 import dev.shellbox.shell.fs.FsException;
 import dev.shellbox.shell.io.Text;
 import java.io.IOException;

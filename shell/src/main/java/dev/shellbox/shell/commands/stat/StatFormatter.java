@@ -1,6 +1,6 @@
 package dev.shellbox.shell.commands.stat;
 
-import dev.shellbox.shell.commands.CommandContext;
+import dev.shellbox.shell.command.CommandContext;
 import dev.shellbox.shell.commands.fileutil.HumanSize;
 import dev.shellbox.shell.commands.fileutil.Quoting;
 import dev.shellbox.shell.commands.fileutil.Strftime;

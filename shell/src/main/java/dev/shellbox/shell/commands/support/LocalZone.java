@@ -1,6 +1,6 @@
 package dev.shellbox.shell.commands.support;
 
-import dev.shellbox.shell.commands.CommandContext;
+import dev.shellbox.shell.command.CommandContext;
 import java.time.DateTimeException;
 import java.time.ZoneId;
 import java.time.ZoneOffset;

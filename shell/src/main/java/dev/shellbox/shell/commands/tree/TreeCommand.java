@@ -1,7 +1,7 @@
 package dev.shellbox.shell.commands.tree;
 
-import dev.shellbox.shell.commands.Command;
-import dev.shellbox.shell.commands.CommandContext;
+import dev.shellbox.shell.command.Command;
+import dev.shellbox.shell.command.CommandContext;
 import dev.shellbox.shell.commands.fileutil.DateInput;
 import dev.shellbox.shell.fs.FileStat;
 import dev.shellbox.shell.fs.FileSystem;

@@ -1,6 +1,6 @@
 package dev.shellbox.shell.commands.tree;
 
-import dev.shellbox.shell.commands.CommandContext;
+import dev.shellbox.shell.command.CommandContext;
 import dev.shellbox.shell.commands.fileutil.Strftime;
 import dev.shellbox.shell.fs.FileStat;
 import dev.shellbox.shell.fs.FileType;

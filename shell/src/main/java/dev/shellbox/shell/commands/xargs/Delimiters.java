@@ -1,6 +1,6 @@
 package dev.shellbox.shell.commands.xargs;
 
-import dev.shellbox.shell.commands.CommandContext;
+import dev.shellbox.shell.command.CommandContext;
 import java.io.IOException;
 
 /** Parses the -d argument: one character, or a backslash escape (\n, \t, \\, \x41, \101, ...). */

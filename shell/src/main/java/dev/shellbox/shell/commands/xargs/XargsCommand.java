@@ -1,10 +1,10 @@
 package dev.shellbox.shell.commands.xargs;
 
-import dev.shellbox.shell.commands.Command;
-import dev.shellbox.shell.commands.CommandContext;
+import dev.shellbox.shell.command.Command;
+import dev.shellbox.shell.command.CommandContext;
+import dev.shellbox.shell.command.OptionParser;
+import dev.shellbox.shell.command.ParsedOptions;
 import dev.shellbox.shell.commands.GnuMessages;
-import dev.shellbox.shell.commands.OptionParser;
-import dev.shellbox.shell.commands.ParsedOptions;
 import dev.shellbox.shell.fs.FsException;
 import java.io.IOException;
 import java.io.InputStream;

@@ -1,7 +1,7 @@
 package dev.shellbox.shell.commands.xargs;
 
+import dev.shellbox.shell.command.CommandContext;
 import dev.shellbox.shell.commands.ChildCommands;
-import dev.shellbox.shell.commands.CommandContext;
 import dev.shellbox.shell.commands.ShellQuoting;
 import dev.shellbox.shell.fs.Errno;
 import dev.shellbox.shell.io.Text;

@@ -2,10 +2,10 @@ package dev.shellbox.shell.commands.awk;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.shellbox.shell.commands.Command;
-import dev.shellbox.shell.commands.CommandContext;
-import dev.shellbox.shell.commands.CommandRegistry;
+import dev.shellbox.shell.command.Command;
+import dev.shellbox.shell.command.CommandContext;
 import dev.shellbox.shell.commands.CommandTester;
+import dev.shellbox.shell.commands.StandardCommands;
 import dev.shellbox.shell.io.Text;
 import java.io.IOException;
 import java.util.List;
@@ -42,7 +42,7 @@ class AwkCommandTest {
     };
 
     private static CommandTester tester() {
-        return CommandTester.create().registry(CommandRegistry.standard().register(FAKE_SH));
+        return CommandTester.create().registry(StandardCommands.registry().register(FAKE_SH));
     }
 
     @Test

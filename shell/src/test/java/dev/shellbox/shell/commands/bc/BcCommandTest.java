@@ -3,7 +3,7 @@ package dev.shellbox.shell.commands.bc;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.shellbox.shell.commands.CommandContext;
+import dev.shellbox.shell.command.CommandContext;
 import dev.shellbox.shell.commands.CommandTester;
 import dev.shellbox.shell.fs.InMemoryFileSystem;
 import dev.shellbox.shell.io.Cancellation;

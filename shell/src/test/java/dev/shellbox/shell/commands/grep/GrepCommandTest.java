@@ -3,10 +3,10 @@ package dev.shellbox.shell.commands.grep;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.shellbox.shell.commands.CommandContext;
-import dev.shellbox.shell.commands.CommandRegistry;
-import dev.shellbox.shell.commands.CommandRunner;
+import dev.shellbox.shell.command.CommandContext;
+import dev.shellbox.shell.command.CommandRunner;
 import dev.shellbox.shell.commands.CommandTester;
+import dev.shellbox.shell.commands.StandardCommands;
 import dev.shellbox.shell.fs.InMemoryFileSystem;
 import dev.shellbox.shell.io.Cancellation;
 import dev.shellbox.shell.io.CancelledException;
@@ -160,7 +160,7 @@ class GrepCommandTest {
                 .stdin(in)
                 .stdout(out)
                 .stderr(new ByteArrayOutputStream())
-                .runner(CommandRunner.of(CommandRegistry.standard()))
+                .runner(CommandRunner.of(StandardCommands.registry()))
                 .build();
     }
 

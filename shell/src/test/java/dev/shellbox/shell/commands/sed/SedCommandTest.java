@@ -3,10 +3,10 @@ package dev.shellbox.shell.commands.sed;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.shellbox.shell.commands.Command;
-import dev.shellbox.shell.commands.CommandContext;
-import dev.shellbox.shell.commands.CommandRegistry;
+import dev.shellbox.shell.command.Command;
+import dev.shellbox.shell.command.CommandContext;
 import dev.shellbox.shell.commands.CommandTester;
+import dev.shellbox.shell.commands.StandardCommands;
 import dev.shellbox.shell.fs.InMemoryFileSystem;
 import dev.shellbox.shell.io.Cancellation;
 import dev.shellbox.shell.io.CancelledException;
@@ -39,7 +39,7 @@ class SedCommandTest {
     };
 
     private static CommandTester withShell() {
-        return CommandTester.create().registry(CommandRegistry.standard().register(FAKE_SH));
+        return CommandTester.create().registry(StandardCommands.registry().register(FAKE_SH));
     }
 
     @Test

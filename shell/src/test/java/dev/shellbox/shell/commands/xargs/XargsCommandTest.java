@@ -3,11 +3,11 @@ package dev.shellbox.shell.commands.xargs;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.shellbox.shell.commands.Command;
-import dev.shellbox.shell.commands.CommandContext;
-import dev.shellbox.shell.commands.CommandRegistry;
-import dev.shellbox.shell.commands.CommandRunner;
+import dev.shellbox.shell.command.Command;
+import dev.shellbox.shell.command.CommandContext;
+import dev.shellbox.shell.command.CommandRunner;
 import dev.shellbox.shell.commands.CommandTester;
+import dev.shellbox.shell.commands.StandardCommands;
 import dev.shellbox.shell.fs.InMemoryFileSystem;
 import dev.shellbox.shell.io.Cancellation;
 import dev.shellbox.shell.io.CancelledException;
@@ -81,7 +81,7 @@ class XargsCommandTest {
 
     private static CommandTester tester() {
         return CommandTester.create()
-                .registry(CommandRegistry.standard().register(new Echo(), new ExitWith(), new PrintVar()));
+                .registry(StandardCommands.registry().register(new Echo(), new ExitWith(), new PrintVar()));
     }
 
     @Test
@@ -177,7 +177,7 @@ class XargsCommandTest {
         Cancellation cancellation = Cancellation.create();
         CommandContext ctx = CommandContext.builder(new InMemoryFileSystem())
                 .commandName("xargs")
-                .runner(CommandRunner.of(CommandRegistry.standard()))
+                .runner(CommandRunner.of(StandardCommands.registry()))
                 .stdin(new ByteArrayInputStream("inf inf inf\n".getBytes(StandardCharsets.UTF_8)))
                 .stdout(new ByteArrayOutputStream())
                 .stderr(new ByteArrayOutputStream())

@@ -1,4 +1,4 @@
-package dev.shellbox.shell.commands;
+package dev.shellbox.shell.command;
 
 import dev.shellbox.shell.io.Text;
 import java.io.IOException;
@@ -13,8 +13,9 @@ import java.util.TreeSet;
 import java.util.function.Predicate;
 
 /**
- * The built-in commands a shell can run in-process, by name. Embedders start from {@link #standard()} and restrict
- * ({@link #without}, {@link #only}) or extend ({@link #register}) it. Immutable once built: every change returns a new
+ * The built-in commands a shell can run in-process, by name. Embedders start from a set of commands (Shellbox's own is
+ * {@code dev.shellbox.shell.commands.StandardCommands.registry()}) and restrict ({@link #without}, {@link #only}) or
+ * extend ({@link #register}) it. Immutable once built: every change returns a new
  * registry, so one instance can be shared by many shells.
  */
 public final class CommandRegistry {
@@ -26,11 +27,6 @@ public final class CommandRegistry {
 
     public static CommandRegistry empty() {
         return new CommandRegistry(Map.of());
-    }
-
-    /** Every built-in command Shellbox ships. */
-    public static CommandRegistry standard() {
-        return StandardCommands.REGISTRY;
     }
 
     /** A registry with {@code commands} added (replacing commands of the same names). */

@@ -1,4 +1,4 @@
-package dev.shellbox.shell.commands;
+package dev.shellbox.shell.command;
 
 import java.io.InputStream;
 import java.io.OutputStream;

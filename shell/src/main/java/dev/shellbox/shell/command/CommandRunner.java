@@ -1,4 +1,4 @@
-package dev.shellbox.shell.commands;
+package dev.shellbox.shell.command;
 
 import java.io.IOException;
 import java.util.List;

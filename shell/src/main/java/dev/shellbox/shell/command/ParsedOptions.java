@@ -1,4 +1,4 @@
-package dev.shellbox.shell.commands;
+package dev.shellbox.shell.command;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -1,4 +1,4 @@
-package dev.shellbox.shell.commands;
+package dev.shellbox.shell.command;
 
 /** Who the shell runs as and where: what {@code id}, {@code whoami}, {@code hostname} and {@code ls -l} show. */
 public record Identity(String user, int uid, String group, int gid, String hostname, String home) {

@@ -1,4 +1,4 @@
-package dev.shellbox.shell.commands;
+package dev.shellbox.shell.command;
 
 import dev.shellbox.shell.fs.Errno;
 import dev.shellbox.shell.fs.FileSystem;
