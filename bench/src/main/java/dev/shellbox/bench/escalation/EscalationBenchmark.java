@@ -1,14 +1,13 @@
 package dev.shellbox.bench.escalation;
 
-import dev.shellbox.shell.commands.StandardCommands;
 import dev.shellbox.sandbox.provider.ContainerSpec;
 import dev.shellbox.sandbox.provider.ProviderEscalator;
 import dev.shellbox.sandbox.provider.SandboxContainer;
 import dev.shellbox.sandbox.provider.WorkspaceMirror;
 import dev.shellbox.sandbox.provider.local.BubblewrapProvider;
 import dev.shellbox.sandbox.provider.local.LocalSettings;
-import dev.shellbox.shell.command.CommandRegistry;
 import dev.shellbox.shell.command.Identity;
+import dev.shellbox.shell.commands.StandardCommands;
 import dev.shellbox.shell.fs.FsException;
 import dev.shellbox.shell.fs.InMemoryFileSystem;
 import dev.shellbox.shell.interp.ExecutionResult;

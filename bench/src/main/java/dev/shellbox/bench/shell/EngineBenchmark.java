@@ -1,7 +1,6 @@
 package dev.shellbox.bench.shell;
 
 import dev.shellbox.shell.commands.StandardCommands;
-import dev.shellbox.shell.command.CommandRegistry;
 import dev.shellbox.shell.fs.InMemoryFileSystem;
 import dev.shellbox.shell.interp.ExecutionResult;
 import dev.shellbox.shell.interp.Shell;

@@ -1,11 +1,10 @@
 package dev.shellbox.sandbox.runtime;
 
-import dev.shellbox.shell.commands.StandardCommands;
 import dev.shellbox.sandbox.provider.ContentStore;
 import dev.shellbox.sandbox.provider.ProviderEscalator;
 import dev.shellbox.sandbox.provider.SandboxContainer;
-import dev.shellbox.shell.command.CommandRegistry;
 import dev.shellbox.shell.command.Identity;
+import dev.shellbox.shell.commands.StandardCommands;
 import dev.shellbox.shell.interp.Escalator;
 import dev.shellbox.shell.interp.ExecutionLimits;
 import dev.shellbox.shell.interp.Shell;

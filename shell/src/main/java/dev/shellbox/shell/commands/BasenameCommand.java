@@ -4,7 +4,7 @@ import dev.shellbox.shell.command.Command;
 import dev.shellbox.shell.command.CommandContext;
 import dev.shellbox.shell.command.OptionParser;
 import dev.shellbox.shell.command.ParsedOptions;
-import dev.shellbox.shell.commands.fileutil.Quoting;
+import dev.shellbox.shell.gnu.quotearg.Quoting;
 import java.io.IOException;
 import java.util.List;
 

@@ -4,18 +4,19 @@ import dev.shellbox.shell.command.Command;
 import dev.shellbox.shell.command.CommandContext;
 import dev.shellbox.shell.command.OptionParser;
 import dev.shellbox.shell.command.ParsedOptions;
+import dev.shellbox.shell.commands.fileutil.AllocatedBlocks;
 import dev.shellbox.shell.commands.fileutil.DateInput;
 import dev.shellbox.shell.commands.fileutil.EntryOrder;
-import dev.shellbox.shell.commands.fileutil.Glob;
-import dev.shellbox.shell.commands.fileutil.HumanSize;
 import dev.shellbox.shell.commands.fileutil.PathOperands;
-import dev.shellbox.shell.commands.fileutil.Quoting;
-import dev.shellbox.shell.commands.fileutil.SizeSuffix;
 import dev.shellbox.shell.commands.fileutil.Strftime;
 import dev.shellbox.shell.fs.FileStat;
 import dev.shellbox.shell.fs.FileSystem;
 import dev.shellbox.shell.fs.FsException;
 import dev.shellbox.shell.fs.PathNames;
+import dev.shellbox.shell.gnu.fnmatch.Glob;
+import dev.shellbox.shell.gnu.human.HumanSize;
+import dev.shellbox.shell.gnu.human.SizeSuffix;
+import dev.shellbox.shell.gnu.quotearg.Quoting;
 import dev.shellbox.shell.io.Text;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
@@ -361,7 +362,7 @@ public final class DuCommand implements Command {
             if (s.inodes) {
                 return 1;
             }
-            return s.apparent ? st.size() : HumanSize.blocks(st);
+            return s.apparent ? st.size() : AllocatedBlocks.of(st);
         }
 
         void print(long amount, long mtime, String path) throws IOException {

@@ -4,13 +4,13 @@ import dev.shellbox.shell.command.Command;
 import dev.shellbox.shell.command.CommandContext;
 import dev.shellbox.shell.command.OptionParser;
 import dev.shellbox.shell.command.ParsedOptions;
-import dev.shellbox.shell.commands.fileutil.ModeSpec;
 import dev.shellbox.shell.commands.fileutil.PathOperands;
-import dev.shellbox.shell.commands.fileutil.Quoting;
 import dev.shellbox.shell.fs.Errno;
 import dev.shellbox.shell.fs.FileStat;
 import dev.shellbox.shell.fs.FileSystem;
 import dev.shellbox.shell.fs.FsException;
+import dev.shellbox.shell.gnu.modechange.ModeSpec;
+import dev.shellbox.shell.gnu.quotearg.Quoting;
 import java.io.IOException;
 import java.util.List;
 

@@ -7,13 +7,13 @@ import dev.shellbox.shell.command.ParsedOptions;
 import dev.shellbox.shell.commands.fileutil.Copier;
 import dev.shellbox.shell.commands.fileutil.PathOperands;
 import dev.shellbox.shell.commands.fileutil.Prompt;
-import dev.shellbox.shell.commands.fileutil.Quoting;
 import dev.shellbox.shell.commands.fileutil.TargetOperands;
 import dev.shellbox.shell.fs.Errno;
 import dev.shellbox.shell.fs.FileStat;
 import dev.shellbox.shell.fs.FileSystem;
 import dev.shellbox.shell.fs.FsException;
 import dev.shellbox.shell.fs.PathNames;
+import dev.shellbox.shell.gnu.quotearg.Quoting;
 import java.io.IOException;
 import java.util.List;
 

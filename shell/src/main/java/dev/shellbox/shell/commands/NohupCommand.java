@@ -4,6 +4,7 @@ import dev.shellbox.shell.command.Command;
 import dev.shellbox.shell.command.CommandContext;
 import dev.shellbox.shell.command.OptionParser;
 import dev.shellbox.shell.fs.Errno;
+import dev.shellbox.shell.gnu.quotearg.Quoting;
 import java.io.IOException;
 import java.util.List;
 
@@ -48,7 +49,7 @@ public final class NohupCommand implements Command {
         }
         Errno failure = ChildCommands.execFailure(ctx, command.get(0));
         if (failure != null) {
-            ctx.error("failed to run command " + ShellQuoting.quote(command.get(0)) + ": " + failure.message());
+            ctx.error("failed to run command " + Quoting.shellAlways(command.get(0)) + ": " + failure.message());
             return ChildCommands.execFailureStatus(failure);
         }
         return ctx.run(command);

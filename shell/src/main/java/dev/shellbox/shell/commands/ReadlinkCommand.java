@@ -6,8 +6,8 @@ import dev.shellbox.shell.command.OptionParser;
 import dev.shellbox.shell.command.ParsedOptions;
 import dev.shellbox.shell.commands.fileutil.Canonical;
 import dev.shellbox.shell.commands.fileutil.PathOperands;
-import dev.shellbox.shell.commands.fileutil.Quoting;
 import dev.shellbox.shell.fs.FsException;
+import dev.shellbox.shell.gnu.quotearg.Quoting;
 import java.io.IOException;
 import java.util.List;
 

@@ -5,6 +5,7 @@ import dev.shellbox.shell.command.CommandContext;
 import dev.shellbox.shell.command.OptionParser;
 import dev.shellbox.shell.command.ParsedOptions;
 import dev.shellbox.shell.fs.Errno;
+import dev.shellbox.shell.gnu.signal.Signal;
 import dev.shellbox.shell.io.Cancellation;
 import dev.shellbox.shell.io.CancelledException;
 import java.io.IOException;
@@ -80,11 +81,11 @@ public final class TimeoutCommand implements Command {
         } catch (OptionParser.OptionException e) {
             return ctx.usageError(e.getMessage(), EXIT_CANCELED);
         }
-        int signal = Signals.TERM;
+        int signal = Signal.TERM;
         for (ParsedOptions.Option o : parsed.options()) {
             switch (o.key()) {
                 case "s" -> {
-                    signal = Signals.parse(o.value());
+                    signal = Signal.parse(o.value());
                     if (signal < 0) {
                         ctx.error(GnuMessages.quote(o.value()) + ": invalid signal");
                         return GnuMessages.tryHelp(ctx, EXIT_CANCELED);
@@ -135,10 +136,10 @@ public final class TimeoutCommand implements Command {
             return status;
         }
         if (parsed.has('v')) {
-            ctx.error("sending signal " + Signals.name(signal) + " to command " + GnuMessages.quote(argv.get(0)));
+            ctx.error("sending signal " + Signal.name(signal) + " to command " + GnuMessages.quote(argv.get(0)));
         }
-        if (signal == Signals.KILL) {
-            return 128 + Signals.KILL;
+        if (signal == Signal.KILL) {
+            return 128 + Signal.KILL;
         }
         if (parsed.has("preserve-status")) {
             return killed ? 128 + signal : status;

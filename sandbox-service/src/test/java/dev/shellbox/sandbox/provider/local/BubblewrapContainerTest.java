@@ -1,6 +1,5 @@
 package dev.shellbox.sandbox.provider.local;
 
-import dev.shellbox.shell.commands.StandardCommands;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -8,8 +7,8 @@ import dev.shellbox.sandbox.provider.ContainerSpec;
 import dev.shellbox.sandbox.provider.ProviderEscalator;
 import dev.shellbox.sandbox.provider.ProviderUnavailableException;
 import dev.shellbox.sandbox.provider.SandboxContainer;
-import dev.shellbox.shell.command.CommandRegistry;
 import dev.shellbox.shell.command.Identity;
+import dev.shellbox.shell.commands.StandardCommands;
 import dev.shellbox.shell.fs.FsException;
 import dev.shellbox.shell.fs.InMemoryFileSystem;
 import dev.shellbox.shell.interp.ExecutionResult;

@@ -11,6 +11,7 @@ import dev.shellbox.shell.fs.FsException;
 import dev.shellbox.shell.fs.Modes;
 import dev.shellbox.shell.fs.PathNames;
 import dev.shellbox.shell.fs.WriteMode;
+import dev.shellbox.shell.gnu.fnmatch.Glob;
 import dev.shellbox.shell.io.Text;
 import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
@@ -27,7 +28,6 @@ import java.util.Deque;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
-import java.util.regex.Pattern;
 import java.util.zip.GZIPInputStream;
 import java.util.zip.GZIPOutputStream;
 import org.apache.commons.compress.archivers.tar.TarArchiveEntry;
@@ -118,7 +118,7 @@ public final class TarCommand implements Command {
         boolean toStdout;
         boolean dereference;
         int strip;
-        final List<Pattern> excludes = new ArrayList<>();
+        final List<Glob> excludes = new ArrayList<>();
         boolean failed;
         /** The archive itself could not be opened: GNU tar gives up at once. */
         boolean fatal;
@@ -140,8 +140,8 @@ public final class TarCommand implements Command {
         }
 
         boolean excluded(String name) {
-            for (Pattern p : excludes) {
-                if (Globs.matchesAnyTail(p, name)) {
+            for (Glob p : excludes) {
+                if (NamePatterns.matchesAnyTail(p, name)) {
                     return true;
                 }
             }
@@ -182,7 +182,7 @@ public final class TarCommand implements Command {
                 case "m" -> run.touch = true;
                 case "O" -> run.toStdout = true;
                 case "h" -> run.dereference = true;
-                case "exclude" -> run.excludes.add(Globs.toRegex(o.value()));
+                case "exclude" -> run.excludes.add(NamePatterns.compile(o.value()));
                 case "strip-components" -> {
                     try {
                         run.strip = Integer.parseInt(o.value());

@@ -6,6 +6,7 @@ import dev.shellbox.shell.commands.support.LocalZone;
 import dev.shellbox.shell.fs.FsException;
 import dev.shellbox.shell.fs.PathNames;
 import dev.shellbox.shell.fs.WriteMode;
+import dev.shellbox.shell.gnu.fnmatch.Glob;
 import dev.shellbox.shell.io.LineReader;
 import dev.shellbox.shell.io.Text;
 import java.io.IOException;
@@ -18,7 +19,6 @@ import java.util.Collections;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
-import java.util.regex.Pattern;
 import java.util.zip.CRC32;
 import org.apache.commons.compress.archivers.zip.ZipArchiveEntry;
 import org.apache.commons.compress.archivers.zip.ZipFile;
@@ -60,7 +60,7 @@ public final class UnzipCommand implements Command {
         String directory;
         String archive;
         final List<String> members = new ArrayList<>();
-        final List<Pattern> excludes = new ArrayList<>();
+        final List<Glob> excludes = new ArrayList<>();
         /** Set once the user answered [A]ll or [N]one to a replace prompt. */
         Boolean answerForAll;
         /** The replace prompt met the end of stdin, which unzip reports in its exit status. */
@@ -101,7 +101,7 @@ public final class UnzipCommand implements Command {
                     }
                 }
             } else if (inExcludes) {
-                o.excludes.add(Globs.toRegex(a));
+                o.excludes.add(NamePatterns.compile(a));
             } else if (o.archive == null) {
                 o.archive = a;
             } else {
@@ -187,16 +187,16 @@ public final class UnzipCommand implements Command {
 
     private static String matching(List<String> patterns, String name) {
         for (String p : patterns) {
-            if (Globs.toRegex(p).matcher(name).matches()) {
+            if (NamePatterns.compile(p).matches(name)) {
                 return p;
             }
         }
         return null;
     }
 
-    private static boolean excluded(List<Pattern> excludes, String name) {
-        for (Pattern p : excludes) {
-            if (p.matcher(name).matches()) {
+    private static boolean excluded(List<Glob> excludes, String name) {
+        for (Glob p : excludes) {
+            if (p.matches(name)) {
                 return true;
             }
         }

@@ -6,6 +6,7 @@ import dev.shellbox.shell.fs.FileStat;
 import dev.shellbox.shell.fs.FsException;
 import dev.shellbox.shell.fs.PathNames;
 import dev.shellbox.shell.fs.WriteMode;
+import dev.shellbox.shell.gnu.fnmatch.Glob;
 import dev.shellbox.shell.io.Text;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -18,7 +19,6 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.regex.Pattern;
 import java.util.zip.CRC32;
 import java.util.zip.Deflater;
 import org.apache.commons.compress.archivers.zip.ZipArchiveEntry;
@@ -58,11 +58,11 @@ public final class ZipCommand implements Command {
         int level = 6;
         String archive = null;
         List<String> names = new ArrayList<>();
-        List<Pattern> excludes = new ArrayList<>();
+        List<Glob> excludes = new ArrayList<>();
         boolean inExcludes = false;
         for (String a : args) {
             if (inExcludes && !a.startsWith("-")) {
-                excludes.add(Globs.toRegex(a));
+                excludes.add(NamePatterns.compile(a));
                 continue;
             }
             inExcludes = false;
@@ -155,7 +155,7 @@ public final class ZipCommand implements Command {
             boolean recursive,
             boolean junk,
             boolean symlinks,
-            List<Pattern> excludes,
+            List<Glob> excludes,
             Map<String, Item> items,
             boolean quiet)
             throws IOException {
@@ -177,8 +177,8 @@ public final class ZipCommand implements Command {
         if (junk) {
             name = PathNames.name(abs);
         }
-        for (Pattern p : excludes) {
-            if (p.matcher(name).matches()) {
+        for (Glob p : excludes) {
+            if (p.matches(name)) {
                 return;
             }
         }

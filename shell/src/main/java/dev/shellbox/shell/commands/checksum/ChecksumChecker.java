@@ -1,9 +1,9 @@
 package dev.shellbox.shell.commands.checksum;
 
 import dev.shellbox.shell.command.CommandContext;
-import dev.shellbox.shell.commands.support.ShellQuote;
 import dev.shellbox.shell.fs.Errno;
 import dev.shellbox.shell.fs.FsException;
+import dev.shellbox.shell.gnu.quotearg.Quoting;
 import dev.shellbox.shell.io.LineReader;
 import java.io.IOException;
 import java.io.InputStream;
@@ -38,7 +38,7 @@ final class ChecksumChecker {
 
     /** Verifies the files listed in one checksum file; false when anything failed. */
     boolean check(String listOperand) throws IOException {
-        String listName = listOperand.equals("-") ? "standard input" : ShellQuote.quote(listOperand);
+        String listName = listOperand.equals("-") ? "standard input" : Quoting.shell(listOperand);
         int misformatted = 0;
         int unreadable = 0;
         int mismatched = 0;
@@ -77,7 +77,7 @@ final class ChecksumChecker {
                         continue;
                     }
                     ctx.stdout().flush();
-                    ctx.error(ShellQuote.quote(entry.name) + ": " + e.errno().message());
+                    ctx.error(Quoting.shell(entry.name) + ": " + e.errno().message());
                     unreadable++;
                     if (!options.status) {
                         report(entry.name, "FAILED open or read");
@@ -94,7 +94,7 @@ final class ChecksumChecker {
                 }
             }
         } catch (FsException e) {
-            ctx.error(ShellQuote.quote(listOperand) + ": " + e.errno().message());
+            ctx.error(Quoting.shell(listOperand) + ": " + e.errno().message());
             return false;
         }
         ctx.stdout().flush();

@@ -4,9 +4,9 @@ import dev.shellbox.shell.command.Command;
 import dev.shellbox.shell.command.CommandContext;
 import dev.shellbox.shell.command.OptionParser;
 import dev.shellbox.shell.command.ParsedOptions;
-import dev.shellbox.shell.commands.support.ShellQuote;
 import dev.shellbox.shell.fs.Errno;
 import dev.shellbox.shell.fs.FsException;
+import dev.shellbox.shell.gnu.quotearg.Quoting;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.List;
@@ -147,7 +147,7 @@ public final class CksumCommand implements Command {
                     line = "4294967295 0";
                 } else {
                     ctx.stdout().flush();
-                    ctx.error(ShellQuote.quote(file) + ": " + e.errno().message());
+                    ctx.error(Quoting.shell(file) + ": " + e.errno().message());
                     status = 1;
                     continue;
                 }

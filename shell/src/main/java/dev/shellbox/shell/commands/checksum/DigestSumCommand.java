@@ -4,8 +4,8 @@ import dev.shellbox.shell.command.Command;
 import dev.shellbox.shell.command.CommandContext;
 import dev.shellbox.shell.command.OptionParser;
 import dev.shellbox.shell.command.ParsedOptions;
-import dev.shellbox.shell.commands.support.ShellQuote;
 import dev.shellbox.shell.fs.FsException;
+import dev.shellbox.shell.gnu.quotearg.Quoting;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.List;
@@ -133,7 +133,7 @@ public final class DigestSumCommand implements Command {
                 digest = SumLines.digest(ctx, in, algorithm.newDigest());
             } catch (FsException e) {
                 ctx.stdout().flush();
-                ctx.error(ShellQuote.quote(file) + ": " + e.errno().message());
+                ctx.error(Quoting.shell(file) + ": " + e.errno().message());
                 status = 1;
                 continue;
             }

@@ -4,9 +4,9 @@ import dev.shellbox.shell.command.Command;
 import dev.shellbox.shell.command.CommandContext;
 import dev.shellbox.shell.command.OptionParser;
 import dev.shellbox.shell.command.ParsedOptions;
-import dev.shellbox.shell.commands.ShellQuoting;
 import dev.shellbox.shell.commands.expr.BasicRegex;
 import dev.shellbox.shell.fs.FsException;
+import dev.shellbox.shell.gnu.quotearg.Quoting;
 import dev.shellbox.shell.io.LineReader;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
@@ -361,12 +361,12 @@ public final class DiffCommand implements Command {
             if (!option) {
                 continue;
             }
-            sb.append(' ').append(ShellQuoting.quoteIfNeeded(arg));
+            sb.append(' ').append(Quoting.shellEscape(arg));
             if (arg.equals("--")) {
                 break;
             }
             if (takesSeparateArgument(arg) && i + 1 < args.size()) {
-                sb.append(' ').append(ShellQuoting.quoteIfNeeded(args.get(++i)));
+                sb.append(' ').append(Quoting.shellEscape(args.get(++i)));
             }
         }
         return sb.toString();

@@ -1,12 +1,13 @@
 package dev.shellbox.shell.commands.diff;
 
 import dev.shellbox.shell.command.CommandContext;
-import dev.shellbox.shell.commands.ShellQuoting;
 import dev.shellbox.shell.commands.date.DateFormatting;
 import dev.shellbox.shell.fs.Errno;
 import dev.shellbox.shell.fs.FileStat;
 import dev.shellbox.shell.fs.FsException;
 import dev.shellbox.shell.fs.PathNames;
+import dev.shellbox.shell.gnu.fnmatch.Glob;
+import dev.shellbox.shell.gnu.quotearg.Quoting;
 import dev.shellbox.shell.io.Text;
 import java.io.IOException;
 import java.io.InputStream;
@@ -158,8 +159,7 @@ final class DiffRun {
         }
         List<Change> script = FileDiff.script(f0, f1, o, ctx::checkCancelled);
         String preamble = depth > 0
-                ? "diff" + o.switches + " " + ShellQuoting.quoteIfNeeded(shown0) + " "
-                        + ShellQuoting.quoteIfNeeded(shown1) + "\n"
+                ? "diff" + o.switches + " " + Quoting.shellEscape(shown0) + " " + Quoting.shellEscape(shown1) + "\n"
                 : "";
         HunkPrinter printer = new HunkPrinter(f0, f1, o, out, script, preamble, header(f0, 0), header(f1, 1));
         if (!printer.hasVisibleChanges()) {
@@ -302,7 +302,7 @@ final class DiffRun {
 
     private boolean excluded(String name) {
         for (String pattern : o.excludes) {
-            if (Globs.matches(pattern, name)) {
+            if (Glob.compile(pattern, false, false, false).matches(name)) {
                 return true;
             }
         }

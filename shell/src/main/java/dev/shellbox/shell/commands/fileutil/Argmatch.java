@@ -1,6 +1,7 @@
 package dev.shellbox.shell.commands.fileutil;
 
 import dev.shellbox.shell.command.CommandContext;
+import dev.shellbox.shell.gnu.quotearg.Quoting;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -7,6 +7,7 @@ import dev.shellbox.shell.fs.FileSystem;
 import dev.shellbox.shell.fs.FsException;
 import dev.shellbox.shell.fs.PathNames;
 import dev.shellbox.shell.fs.WriteMode;
+import dev.shellbox.shell.gnu.quotearg.Quoting;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;

@@ -9,6 +9,7 @@ import dev.shellbox.shell.fs.FileStat;
 import dev.shellbox.shell.fs.FileSystem;
 import dev.shellbox.shell.fs.FsException;
 import dev.shellbox.shell.fs.PathNames;
+import dev.shellbox.shell.gnu.quotearg.Quoting;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;

@@ -4,6 +4,7 @@ import dev.shellbox.shell.command.CommandContext;
 import dev.shellbox.shell.fs.Errno;
 import dev.shellbox.shell.fs.FileStat;
 import dev.shellbox.shell.fs.FsException;
+import dev.shellbox.shell.gnu.quotearg.Quoting;
 import java.io.IOException;
 import java.util.List;
 

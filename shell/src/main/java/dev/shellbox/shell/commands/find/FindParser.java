@@ -2,14 +2,14 @@ package dev.shellbox.shell.commands.find;
 
 import dev.shellbox.shell.command.Identity;
 import dev.shellbox.shell.commands.fileutil.DateInput;
-import dev.shellbox.shell.commands.fileutil.Glob;
-import dev.shellbox.shell.commands.fileutil.ModeSpec;
 import dev.shellbox.shell.commands.fileutil.PathOperands;
 import dev.shellbox.shell.commands.fileutil.PosixRegex;
-import dev.shellbox.shell.commands.fileutil.Quoting;
 import dev.shellbox.shell.fs.FileStat;
 import dev.shellbox.shell.fs.FsException;
 import dev.shellbox.shell.fs.WriteMode;
+import dev.shellbox.shell.gnu.fnmatch.Glob;
+import dev.shellbox.shell.gnu.modechange.ModeSpec;
+import dev.shellbox.shell.gnu.quotearg.Quoting;
 import dev.shellbox.shell.io.Text;
 import java.io.BufferedOutputStream;
 import java.io.IOException;

@@ -1,7 +1,7 @@
 package dev.shellbox.shell.commands.find;
 
 import dev.shellbox.shell.command.Identity;
-import dev.shellbox.shell.commands.fileutil.HumanSize;
+import dev.shellbox.shell.commands.fileutil.AllocatedBlocks;
 import dev.shellbox.shell.commands.fileutil.Strftime;
 import dev.shellbox.shell.fs.FileStat;
 import dev.shellbox.shell.fs.FileSystem;
@@ -171,8 +171,8 @@ final class FindPrintf {
             case 'H' -> v.start;
             case 'd' -> Integer.toString(v.depth);
             case 's' -> Long.toString(st.size());
-            case 'k' -> Long.toString((HumanSize.blocks(st) + 1) / 2);
-            case 'b' -> Long.toString(HumanSize.blocks(st));
+            case 'k' -> Long.toString((AllocatedBlocks.of(st) + 1) / 2);
+            case 'b' -> Long.toString(AllocatedBlocks.of(st));
             case 'm' -> Integer.toOctalString(st.mode() & 07777);
             case 'M' -> st.modeString();
             case 'y' -> String.valueOf(typeLetter(st));
@@ -186,7 +186,7 @@ final class FindPrintf {
             case 'l' -> linkTarget(v, state.ctx.fs());
             case 'D' -> "37";
             case 'F' -> "shellbox";
-            case 'S' -> st.size() == 0 ? "1" : String.format("%.6g", HumanSize.blocks(st) * 512.0 / st.size());
+            case 'S' -> st.size() == 0 ? "1" : String.format("%.6g", AllocatedBlocks.of(st) * 512.0 / st.size());
             case 'a' -> ctime(st.atimeMillis(), state);
             case 'c' -> ctime(st.ctimeMillis(), state);
             case 't' -> ctime(st.mtimeMillis(), state);
@@ -283,7 +283,7 @@ final class FindPrintf {
         String line = String.format(
                 "%9d %6d %s %3d %-8s %-8s %8d %s %s",
                 st.inode(),
-                (HumanSize.blocks(st) + 1) / 2,
+                (AllocatedBlocks.of(st) + 1) / 2,
                 st.modeString(),
                 st.nlink(),
                 id.userName(st.uid()),

@@ -1,6 +1,6 @@
 package dev.shellbox.shell.commands.grep;
 
-import dev.shellbox.shell.commands.regex.Glob;
+import dev.shellbox.shell.gnu.fnmatch.Glob;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -16,15 +16,15 @@ final class FileFilter {
     private final List<Rule> directoryRules = new ArrayList<>();
 
     void include(String glob) {
-        fileRules.add(new Rule(Glob.compile(glob, false, false), true));
+        fileRules.add(new Rule(Glob.compile(glob, false, false, false), true));
     }
 
     void exclude(String glob) {
-        fileRules.add(new Rule(Glob.compile(glob, false, false), false));
+        fileRules.add(new Rule(Glob.compile(glob, false, false, false), false));
     }
 
     void excludeDirectory(String glob) {
-        directoryRules.add(new Rule(Glob.compile(glob, false, false), false));
+        directoryRules.add(new Rule(Glob.compile(glob, false, false, false), false));
     }
 
     boolean skipsFile(String name, boolean commandLine) {

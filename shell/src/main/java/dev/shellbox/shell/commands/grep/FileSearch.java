@@ -1,6 +1,7 @@
 package dev.shellbox.shell.commands.grep;
 
 import dev.shellbox.shell.command.CommandContext;
+import dev.shellbox.shell.gnu.mbchar.Utf8;
 import dev.shellbox.shell.io.Text;
 import java.io.IOException;
 import java.io.InputStream;

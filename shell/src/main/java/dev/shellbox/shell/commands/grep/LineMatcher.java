@@ -1,7 +1,7 @@
 package dev.shellbox.shell.commands.grep;
 
-import dev.shellbox.shell.commands.regex.PosixMatcher;
-import dev.shellbox.shell.commands.regex.PosixRegex;
+import dev.shellbox.shell.gnu.regex.PosixMatcher;
+import dev.shellbox.shell.gnu.regex.PosixRegex;
 import dev.shellbox.shell.io.Text;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,12 +1,13 @@
 package dev.shellbox.shell.commands.ls;
 
 import dev.shellbox.shell.command.CommandContext;
-import dev.shellbox.shell.commands.fileutil.DisplayWidth;
-import dev.shellbox.shell.commands.fileutil.HumanSize;
+import dev.shellbox.shell.commands.fileutil.AllocatedBlocks;
 import dev.shellbox.shell.commands.fileutil.Strftime;
-import dev.shellbox.shell.commands.fileutil.VersionOrder;
 import dev.shellbox.shell.fs.FileStat;
 import dev.shellbox.shell.fs.FileType;
+import dev.shellbox.shell.gnu.filevercmp.VersionOrder;
+import dev.shellbox.shell.gnu.human.HumanSize;
+import dev.shellbox.shell.gnu.mbchar.DisplayWidth;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.util.ArrayList;
@@ -100,7 +101,7 @@ final class LsPrinter {
         if (directory && (o.format == LsOptions.Format.LONG || o.blocks)) {
             long total = 0;
             for (LsEntry e : entries) {
-                total += HumanSize.blocks(e.stat);
+                total += AllocatedBlocks.of(e.stat);
             }
             sb.append("total ").append(blockCount(total)).append(eol);
         }
@@ -117,7 +118,7 @@ final class LsPrinter {
         for (LsEntry e : entries) {
             inodeWidth = Math.max(inodeWidth, Long.toString(e.stat.inode()).length());
             blockWidth =
-                    Math.max(blockWidth, blockCount(HumanSize.blocks(e.stat)).length());
+                    Math.max(blockWidth, blockCount(AllocatedBlocks.of(e.stat)).length());
         }
         List<String> cells = new ArrayList<>(entries.size());
         List<Integer> widths = new ArrayList<>(entries.size());
@@ -132,7 +133,7 @@ final class LsPrinter {
                 width += (commas ? inode.length() : inodeWidth) + 1;
             }
             if (o.blocks) {
-                String blocks = blockCount(HumanSize.blocks(e.stat));
+                String blocks = blockCount(AllocatedBlocks.of(e.stat));
                 cell.append(commas ? blocks : pad(blocks, blockWidth, true)).append(' ');
                 width += (commas ? blocks.length() : blockWidth) + 1;
             }
@@ -206,7 +207,7 @@ final class LsPrinter {
         for (LsEntry e : entries) {
             inodeWidth = Math.max(inodeWidth, Long.toString(e.stat.inode()).length());
             blockWidth =
-                    Math.max(blockWidth, blockCount(HumanSize.blocks(e.stat)).length());
+                    Math.max(blockWidth, blockCount(AllocatedBlocks.of(e.stat)).length());
             linkWidth = Math.max(linkWidth, Integer.toString(e.stat.nlink()).length());
             ownerWidth = Math.max(ownerWidth, DisplayWidth.of(owner(e.stat)));
             groupWidth = Math.max(groupWidth, DisplayWidth.of(group(e.stat)));
@@ -220,7 +221,7 @@ final class LsPrinter {
                 sb.append(pad(Long.toString(st.inode()), inodeWidth, true)).append(' ');
             }
             if (o.blocks) {
-                sb.append(pad(blockCount(HumanSize.blocks(st)), blockWidth, true))
+                sb.append(pad(blockCount(AllocatedBlocks.of(st)), blockWidth, true))
                         .append(' ');
             }
             sb.append(st.modeString()).append(' ');

@@ -1,6 +1,6 @@
 package dev.shellbox.shell.commands.ls;
 
-import dev.shellbox.shell.commands.fileutil.Quoting;
+import dev.shellbox.shell.gnu.quotearg.Quoting;
 import dev.shellbox.shell.io.Text;
 
 /** The quoting styles of {@code ls --quoting-style}, {@code -Q}, {@code -b}, {@code -N} and {@code -q}. */

@@ -1,6 +1,5 @@
 package dev.shellbox.shell.commands.rg;
 
-import dev.shellbox.shell.commands.regex.Glob;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -87,15 +86,15 @@ final class FileTypes {
     }
 
     /** The globs of the types, compiled. */
-    static List<Glob> globs(List<String> types) {
-        List<Glob> globs = new ArrayList<>();
+    static List<GitGlob> globs(List<String> types) {
+        List<GitGlob> globs = new ArrayList<>();
         for (String type : types) {
             if (type.equals("all")) {
-                TYPES.values().forEach(list -> list.forEach(g -> globs.add(Glob.compile(g, true, false))));
+                TYPES.values().forEach(list -> list.forEach(g -> globs.add(GitGlob.compile(g, true, false))));
                 continue;
             }
             for (String g : TYPES.get(type)) {
-                globs.add(Glob.compile(g, true, false));
+                globs.add(GitGlob.compile(g, true, false));
             }
         }
         return globs;

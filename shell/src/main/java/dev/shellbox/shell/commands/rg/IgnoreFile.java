@@ -1,6 +1,5 @@
 package dev.shellbox.shell.commands.rg;
 
-import dev.shellbox.shell.commands.regex.Glob;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -21,7 +20,7 @@ final class IgnoreFile {
         ANY_DEPTH
     }
 
-    private record Rule(Glob glob, boolean negated, boolean directoryOnly, Scope scope) {}
+    private record Rule(GitGlob glob, boolean negated, boolean directoryOnly, Scope scope) {}
 
     private final List<Rule> rules = new ArrayList<>();
 
@@ -78,7 +77,7 @@ final class IgnoreFile {
         if (line.isEmpty()) {
             return;
         }
-        rules.add(new Rule(Glob.compile(line, true, ignoreCase), negated, directoryOnly, scope));
+        rules.add(new Rule(GitGlob.compile(line, true, ignoreCase), negated, directoryOnly, scope));
     }
 
     /**

@@ -1,6 +1,5 @@
 package dev.shellbox.shell.commands.rg;
 
-import dev.shellbox.shell.commands.regex.Glob;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -34,8 +33,8 @@ final class RgSettings {
     boolean listFiles;
     final IgnoreFile overrides = new IgnoreFile();
     boolean hasPositiveOverride;
-    final List<Glob> selectedTypes = new ArrayList<>();
-    final List<Glob> excludedTypes = new ArrayList<>();
+    final List<GitGlob> selectedTypes = new ArrayList<>();
+    final List<GitGlob> excludedTypes = new ArrayList<>();
 
     boolean contextRequested() {
         return before > 0 || after > 0;

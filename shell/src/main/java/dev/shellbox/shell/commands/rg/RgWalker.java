@@ -1,7 +1,6 @@
 package dev.shellbox.shell.commands.rg;
 
 import dev.shellbox.shell.command.CommandContext;
-import dev.shellbox.shell.commands.regex.Glob;
 import dev.shellbox.shell.fs.FileStat;
 import dev.shellbox.shell.fs.FileSystem;
 import dev.shellbox.shell.fs.FsException;
@@ -203,8 +202,8 @@ final class RgWalker {
         return true;
     }
 
-    private static boolean anyMatches(List<Glob> globs, String name) {
-        for (Glob g : globs) {
+    private static boolean anyMatches(List<GitGlob> globs, String name) {
+        for (GitGlob g : globs) {
             if (g.matches(name)) {
                 return true;
             }

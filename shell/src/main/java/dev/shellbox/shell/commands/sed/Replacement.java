@@ -1,6 +1,6 @@
 package dev.shellbox.shell.commands.sed;
 
-import dev.shellbox.shell.commands.regex.PosixMatcher;
+import dev.shellbox.shell.gnu.regex.PosixMatcher;
 import java.util.ArrayList;
 import java.util.List;
 

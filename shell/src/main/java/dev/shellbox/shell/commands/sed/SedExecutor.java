@@ -1,9 +1,9 @@
 package dev.shellbox.shell.commands.sed;
 
 import dev.shellbox.shell.command.CommandContext;
-import dev.shellbox.shell.commands.regex.PosixMatcher;
-import dev.shellbox.shell.commands.regex.PosixRegex;
 import dev.shellbox.shell.fs.FsException;
+import dev.shellbox.shell.gnu.regex.PosixMatcher;
+import dev.shellbox.shell.gnu.regex.PosixRegex;
 import dev.shellbox.shell.io.LineReader;
 import dev.shellbox.shell.io.Text;
 import java.io.ByteArrayInputStream;

@@ -1,9 +1,9 @@
 package dev.shellbox.shell.commands.sed;
 
-import dev.shellbox.shell.commands.regex.PosixRegex;
-import dev.shellbox.shell.commands.regex.RegexOptions;
-import dev.shellbox.shell.commands.regex.RegexSyntax;
-import dev.shellbox.shell.commands.regex.RegexSyntaxException;
+import dev.shellbox.shell.gnu.regex.PosixRegex;
+import dev.shellbox.shell.gnu.regex.RegexOptions;
+import dev.shellbox.shell.gnu.regex.RegexSyntax;
+import dev.shellbox.shell.gnu.regex.RegexSyntaxException;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;

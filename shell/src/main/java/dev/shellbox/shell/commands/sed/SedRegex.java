@@ -1,6 +1,6 @@
 package dev.shellbox.shell.commands.sed;
 
-import dev.shellbox.shell.commands.regex.PosixRegex;
+import dev.shellbox.shell.gnu.regex.PosixRegex;
 
 /** A regex of a sed script; the empty regex {@code //} stands for the last regex used, at run time. */
 record SedRegex(PosixRegex regex) {

@@ -5,7 +5,7 @@ import dev.shellbox.shell.command.CommandContext;
 import dev.shellbox.shell.command.OptionParser;
 import dev.shellbox.shell.command.ParsedOptions;
 import dev.shellbox.shell.commands.text.ByteSink;
-import dev.shellbox.shell.commands.text.Quoting;
+import dev.shellbox.shell.gnu.quotearg.Quoting;
 import dev.shellbox.shell.io.Text;
 import java.io.IOException;
 import java.math.BigDecimal;

@@ -1,6 +1,6 @@
 package dev.shellbox.shell.commands.seq;
 
-import dev.shellbox.shell.commands.text.Quoting;
+import dev.shellbox.shell.gnu.quotearg.Quoting;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.math.MathContext;

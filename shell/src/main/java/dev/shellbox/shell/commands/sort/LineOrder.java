@@ -1,5 +1,6 @@
 package dev.shellbox.shell.commands.sort;
 
+import dev.shellbox.shell.gnu.filevercmp.VersionOrder;
 import java.util.Arrays;
 
 /**

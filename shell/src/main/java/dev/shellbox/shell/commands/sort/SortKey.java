@@ -1,6 +1,6 @@
 package dev.shellbox.shell.commands.sort;
 
-import dev.shellbox.shell.commands.text.Quoting;
+import dev.shellbox.shell.gnu.quotearg.Quoting;
 
 /**
  * One sort key: where it starts and ends in a line ({@code -k POS1[,POS2]}) and how it compares. Fields and characters

@@ -1,12 +1,12 @@
 package dev.shellbox.shell.commands.stat;
 
 import dev.shellbox.shell.command.CommandContext;
-import dev.shellbox.shell.commands.fileutil.HumanSize;
-import dev.shellbox.shell.commands.fileutil.Quoting;
+import dev.shellbox.shell.commands.fileutil.AllocatedBlocks;
 import dev.shellbox.shell.commands.fileutil.Strftime;
 import dev.shellbox.shell.fs.FileStat;
 import dev.shellbox.shell.fs.FileSystem;
 import dev.shellbox.shell.fs.FileType;
+import dev.shellbox.shell.gnu.quotearg.Quoting;
 import java.time.Instant;
 import java.time.ZoneId;
 
@@ -207,7 +207,7 @@ final class StatFormatter {
         return switch (d) {
             case "a" -> spec.octal(st.mode() & 07777);
             case "A" -> spec.text(st.modeString());
-            case "b" -> spec.number(HumanSize.blocks(st));
+            case "b" -> spec.number(AllocatedBlocks.of(st));
             case "B" -> spec.number(512);
             case "C" -> spec.text("?");
             case "d" -> spec.number((long) DEVICE_MAJOR << 8 | DEVICE_MINOR);

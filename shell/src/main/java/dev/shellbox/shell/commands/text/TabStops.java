@@ -1,5 +1,6 @@
 package dev.shellbox.shell.commands.text;
 
+import dev.shellbox.shell.gnu.quotearg.Quoting;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -1,6 +1,6 @@
 package dev.shellbox.shell.commands.tr;
 
-import dev.shellbox.shell.commands.text.Quoting;
+import dev.shellbox.shell.gnu.quotearg.Quoting;
 import dev.shellbox.shell.io.Text;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,6 +1,6 @@
 package dev.shellbox.shell.commands.tree;
 
-import dev.shellbox.shell.commands.fileutil.Glob;
+import dev.shellbox.shell.gnu.fnmatch.Glob;
 import java.util.ArrayList;
 import java.util.List;
 

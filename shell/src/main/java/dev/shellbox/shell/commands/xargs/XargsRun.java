@@ -2,8 +2,8 @@ package dev.shellbox.shell.commands.xargs;
 
 import dev.shellbox.shell.command.CommandContext;
 import dev.shellbox.shell.commands.ChildCommands;
-import dev.shellbox.shell.commands.ShellQuoting;
 import dev.shellbox.shell.fs.Errno;
+import dev.shellbox.shell.gnu.quotearg.Quoting;
 import dev.shellbox.shell.io.Text;
 import java.io.IOException;
 import java.io.InputStream;
@@ -164,7 +164,7 @@ final class XargsRun {
                 if (line.length() > 0) {
                     line.append(' ');
                 }
-                line.append(ShellQuoting.quoteIfNeeded(a));
+                line.append(Quoting.shellEscape(a));
             }
             ctx.stderr().write(Text.encode(line + (s.interactive ? "" : "\n")));
             ctx.stderr().flush();
