@@ -2,6 +2,12 @@ package dev.shellbox.shell.commands;
 
 import dev.shellbox.shell.command.Command;
 import dev.shellbox.shell.command.CommandRegistry;
+import dev.shellbox.shell.commands.data.DataCommands;
+import dev.shellbox.shell.commands.files.FileCommands;
+import dev.shellbox.shell.commands.search.SearchCommands;
+import dev.shellbox.shell.commands.system.SystemCommands;
+import dev.shellbox.shell.commands.text.TextCommands;
+import dev.shellbox.shell.commands.utils.UtilityCommands;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -9,7 +9,7 @@ import java.util.regex.PatternSyntaxException;
 
 /**
  * A compiled POSIX regular expression (GNU flavour) that matches with POSIX's leftmost-longest rule, built on
- * java.util.regex. Shared by grep, sed, awk, expr, find -regex and the shell's {@code [[ =~ ]]}.
+ * java.util.regex. Used by grep, rg and sed; see the package doc for the other syntaxes.
  *
  * <p>How it works: the pattern is parsed ({@link PosixParser}, glibc's syntax rules and error messages) and written
  * as an equivalent Java pattern ({@link JavaRegexWriter}). Java finds the leftmost match start, which is the same under
@@ -19,7 +19,7 @@ import java.util.regex.PatternSyntaxException;
  * no NFA can handle, try the longer spans with Java directly.
  *
  * <p>Instances are immutable and thread-safe; compiled patterns are cached. Text is a Java string as {@link
- * dev.shellbox.shell.io.Text#decode} makes it: bytes that are not UTF-8 are never matched by {@code .} or a bracket
+ * dev.shellbox.shell.gnu.mbchar.SurrogateEscape#decode} makes it: bytes that are not UTF-8 are never matched by {@code .} or a bracket
  * expression, as in GNU tools.
  *
  * <pre>{@code
