@@ -14,7 +14,9 @@ import dev.shellbox.shell.gnu.mbchar.SurrogateEscape;
  *   <li>{@link #shell}: the same, but only when the name needs it, what {@code quotef()} gives ({@code cat: 'a b': No
  *       such file or directory}); quotef also quotes a colon, so that the name cannot be mistaken for the message;
  *   <li>{@link #shellEscape}: {@code shell_escape_quoting_style} without that colon rule, for words a shell may read
- *       back ({@code xargs -t}, {@code diff}'s command lines).
+ *       back ({@code xargs -t}, {@code diff}'s command lines);
+ *   <li>{@link #c} and {@link #escape}: C-string escapes with and without the double quotes ({@code ls -Q},
+ *       {@code ls -b}); {@link #hideUnprintable} shows each unprintable character as {@code ?} ({@code ls -q}).
  * </ul>
  */
 public final class Quoting {
@@ -109,6 +111,45 @@ public final class Quoting {
             }
         }
         return true;
+    }
+
+    /** {@code "name"} with C escapes: {@code c_quoting_style}. */
+    public static String c(String s) {
+        return '"' + cEscape(s, false) + '"';
+    }
+
+    /** C escapes without quotes, a space escaped too: {@code escape_quoting_style}. */
+    public static String escape(String s) {
+        return cEscape(s, true);
+    }
+
+    /** Each character that would be escaped shown as {@code ?}. */
+    public static String hideUnprintable(String s) {
+        StringBuilder sb = new StringBuilder(s.length());
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            sb.append(needsEscape(c) ? '?' : c);
+        }
+        return sb.toString();
+    }
+
+    private static String cEscape(String s, boolean escapeSpace) {
+        StringBuilder sb = new StringBuilder(s.length() + 2);
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (c == '\\') {
+                sb.append("\\\\");
+            } else if (c == '"') {
+                sb.append(escapeSpace ? "\"" : "\\\"");
+            } else if (c == ' ') {
+                sb.append(escapeSpace ? "\\ " : " ");
+            } else if (needsEscape(c)) {
+                appendEscape(sb, c);
+            } else {
+                sb.append(c);
+            }
+        }
+        return sb.toString();
     }
 
     /** Control characters, C1 controls and bytes that were not valid UTF-8 print as escapes. */

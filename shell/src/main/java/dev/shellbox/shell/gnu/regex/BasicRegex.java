@@ -303,20 +303,10 @@ public final class BasicRegex {
     }
 
     private static String characterClass(String name) throws RegexException {
-        return switch (name) {
-            case "alpha" -> "\\p{IsAlphabetic}";
-            case "digit" -> "0-9";
-            case "alnum" -> "\\p{IsAlphabetic}0-9";
-            case "upper" -> "\\p{IsUppercase}";
-            case "lower" -> "\\p{IsLowercase}";
-            case "space" -> " \\t\\n\\r\\f\\x0B";
-            case "blank" -> " \\t";
-            case "punct" -> "!-/:-@\\[-`{-~";
-            case "print" -> "\\x20-\\x7E\\x{A0}-\\x{10FFFF}";
-            case "graph" -> "\\x21-\\x7E\\x{A1}-\\x{10FFFF}";
-            case "cntrl" -> "\\x00-\\x1F\\x7F";
-            case "xdigit" -> "0-9A-Fa-f";
-            default -> throw new RegexException("Invalid character class name");
-        };
+        String body = ClassRanges.of(name);
+        if (body == null) {
+            throw new RegexException("Invalid character class name");
+        }
+        return body;
     }
 }

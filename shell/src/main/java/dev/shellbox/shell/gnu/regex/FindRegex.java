@@ -198,21 +198,10 @@ public final class FindRegex {
     }
 
     private static String posixClass(String name) {
-        return switch (name) {
-            case "alpha" -> "\\p{IsAlphabetic}";
-            case "digit" -> "0-9";
-            case "alnum" -> "\\p{IsAlphabetic}0-9";
-            case "upper" -> "\\p{IsUppercase}";
-            case "lower" -> "\\p{IsLowercase}";
-            case "space" -> " \\t\\n\\r\\f\\x0B";
-            case "blank" -> " \\t";
-            case "punct" -> "\\p{Punct}";
-            case "print" -> "\\x20-\\x7E\\x{A0}-\\x{10FFFF}";
-            case "graph" -> "\\x21-\\x7E\\x{A1}-\\x{10FFFF}";
-            case "cntrl" -> "\\x00-\\x1F\\x7F";
-            case "xdigit" -> "0-9A-Fa-f";
-            case "word" -> "\\w";
-            default -> throw new PatternSyntaxException("Invalid character class name", name, 0);
-        };
+        String body = name.equals("word") ? "\\w" : ClassRanges.of(name);
+        if (body == null) {
+            throw new PatternSyntaxException("Invalid character class name", name, 0);
+        }
+        return body;
     }
 }

@@ -240,20 +240,6 @@ public final class GnuRegex {
     }
 
     private static String posixClass(String name) {
-        return switch (name) {
-            case "alpha" -> "\\p{IsAlphabetic}";
-            case "digit" -> "0-9";
-            case "alnum" -> "\\p{IsAlphabetic}0-9";
-            case "upper" -> "\\p{IsUppercase}";
-            case "lower" -> "\\p{IsLowercase}";
-            case "space" -> "\\s\\x0B";
-            case "blank" -> " \\t";
-            case "punct" -> "\\p{Punct}";
-            case "print" -> "\\P{Cntrl}";
-            case "graph" -> "\\p{Graph}\\p{L}\\p{N}";
-            case "cntrl" -> "\\p{Cntrl}";
-            case "xdigit" -> "0-9A-Fa-f";
-            default -> null;
-        };
+        return ClassRanges.of(name);
     }
 }

@@ -10,11 +10,11 @@ import java.time.ZoneOffset;
 import java.util.List;
 
 /**
- * GNU's parse_datetime for {@code date -d}: {@code @SECONDS}, a TZ="..." prefix, and any sequence of items (calendar
- * dates in ISO, US and textual forms, times with am/pm and zone offsets, zone names, day names with ordinals, relative
- * offsets with {@code ago}, {@code yesterday}, {@code tomorrow}, bare numbers). Items are resolved as parse_datetime
- * does: absolute fields first, then the day of week, then relative years, months and days with mktime's
- * normalization, then the zone, then relative hours, minutes and seconds.
+ * GNU's parse_datetime for {@code date -d}, {@code touch -d} and {@code find -newermt}: {@code @SECONDS}, a TZ="..."
+ * prefix, and any sequence of items (calendar dates in ISO, US and textual forms, times with am/pm and zone offsets,
+ * zone names, day names with ordinals, relative offsets with {@code ago}, {@code yesterday}, {@code tomorrow}, bare
+ * numbers). Items are resolved as parse_datetime does: absolute fields first, then the day of week, then relative
+ * years, months and days with mktime's normalization, then the zone, then relative hours, minutes and seconds.
  */
 public final class DateParser {
     private static final int MERIDIAN_24 = 0;

@@ -1,5 +1,6 @@
 package dev.shellbox.shell.commands.data.awk;
 
+import dev.shellbox.shell.gnu.regex.ClassRanges;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
@@ -261,20 +262,10 @@ final class AwkRegex {
     }
 
     private static String characterClass(String name) {
-        return switch (name) {
-            case "alpha" -> "\\p{IsAlphabetic}";
-            case "digit" -> "0-9";
-            case "alnum" -> "\\p{IsAlphabetic}0-9";
-            case "upper" -> "\\p{IsUppercase}";
-            case "lower" -> "\\p{IsLowercase}";
-            case "space" -> " \\t\\n\\r\\f\\x0B";
-            case "blank" -> " \\t";
-            case "punct" -> "\\p{Punct}";
-            case "print" -> "\\x20-\\x7E\\x{A0}-\\x{10FFFF}";
-            case "graph" -> "\\x21-\\x7E\\x{A1}-\\x{10FFFF}";
-            case "cntrl" -> "\\x00-\\x1F\\x7F";
-            case "xdigit" -> "0-9A-Fa-f";
-            default -> throw new AwkRuntimeError("invalid character class [:" + name + ":]");
-        };
+        String body = ClassRanges.of(name);
+        if (body == null) {
+            throw new AwkRuntimeError("invalid character class [:" + name + ":]");
+        }
+        return body;
     }
 }
