@@ -15,3 +15,6 @@ done
 printf 'total: %d.%02d\n' $((total / 100)) $((total % 100))
 printf '%s\n' "${PATH%%:*}" | { read -r first; echo "first PATH entry has ${#first} chars"; }
 printf '%5.1f|%-6.3s|%+d\n' 2.25 abcdef 5
+
+# printf %(...)T formats with glibc strftime: gnulib-only conversions stay as written
+(export TZ=UTC; printf '%(%N|%q|%:z|%Z|%-d|%P)T\n' 86400)

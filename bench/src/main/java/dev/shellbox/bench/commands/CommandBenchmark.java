@@ -1,6 +1,6 @@
 package dev.shellbox.bench.commands;
 
-import dev.shellbox.shell.commands.CommandRegistry;
+import dev.shellbox.shell.commands.StandardCommands;
 import dev.shellbox.shell.fs.InMemoryFileSystem;
 import dev.shellbox.shell.interp.ExecutionResult;
 import dev.shellbox.shell.interp.Shell;
@@ -70,7 +70,7 @@ public class CommandBenchmark {
         });
         return Shell.builder()
                 .fileSystem(fs)
-                .commands(CommandRegistry.standard())
+                .commands(StandardCommands.registry())
                 .environment(Map.of("PATH", "/usr/bin:/bin", "HOME", "/workspace"))
                 .workingDirectory(root)
                 .build();

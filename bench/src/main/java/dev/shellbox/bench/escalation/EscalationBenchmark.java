@@ -6,8 +6,8 @@ import dev.shellbox.sandbox.provider.SandboxContainer;
 import dev.shellbox.sandbox.provider.WorkspaceMirror;
 import dev.shellbox.sandbox.provider.local.BubblewrapProvider;
 import dev.shellbox.sandbox.provider.local.LocalSettings;
-import dev.shellbox.shell.commands.CommandRegistry;
-import dev.shellbox.shell.commands.Identity;
+import dev.shellbox.shell.command.Identity;
+import dev.shellbox.shell.commands.StandardCommands;
 import dev.shellbox.shell.fs.FsException;
 import dev.shellbox.shell.fs.InMemoryFileSystem;
 import dev.shellbox.shell.interp.ExecutionResult;
@@ -213,7 +213,7 @@ public final class EscalationBenchmark {
     private static Shell shell(InMemoryFileSystem files, SandboxContainer container) {
         return Shell.builder()
                 .fileSystem(files)
-                .commands(CommandRegistry.standard())
+                .commands(StandardCommands.registry())
                 .escalator(new ProviderEscalator(container, files, null))
                 .environment(Map.of("PATH", "/usr/bin:/bin", "HOME", "/home/user"))
                 .workingDirectory("/workspace")

@@ -1,6 +1,6 @@
 package dev.shellbox.bench.shell;
 
-import dev.shellbox.shell.commands.CommandRegistry;
+import dev.shellbox.shell.commands.StandardCommands;
 import dev.shellbox.shell.fs.InMemoryFileSystem;
 import dev.shellbox.shell.interp.ExecutionResult;
 import dev.shellbox.shell.interp.Shell;
@@ -43,7 +43,7 @@ public class EngineBenchmark {
         fs.createDirectory("/workspace", 0755);
         shell = Shell.builder()
                 .fileSystem(fs)
-                .commands(CommandRegistry.standard())
+                .commands(StandardCommands.registry())
                 .environment(Map.of("PATH", "/usr/bin:/bin", "HOME", "/workspace"))
                 .workingDirectory("/workspace")
                 .build();

@@ -3,8 +3,8 @@ package dev.shellbox.sandbox.runtime;
 import dev.shellbox.sandbox.provider.ContentStore;
 import dev.shellbox.sandbox.provider.ProviderEscalator;
 import dev.shellbox.sandbox.provider.SandboxContainer;
-import dev.shellbox.shell.commands.CommandRegistry;
-import dev.shellbox.shell.commands.Identity;
+import dev.shellbox.shell.command.Identity;
+import dev.shellbox.shell.commands.StandardCommands;
 import dev.shellbox.shell.interp.Escalator;
 import dev.shellbox.shell.interp.ExecutionLimits;
 import dev.shellbox.shell.interp.Shell;
@@ -188,7 +188,7 @@ public final class SandboxRuntime {
                 ExecutionLimits.DEFAULT.maxBackgroundJobs());
         return Shell.builder()
                 .fileSystem(view.fileSystem())
-                .commands(CommandRegistry.standard().register(new SyncCommand(view)))
+                .commands(StandardCommands.registry().register(new SyncCommand(view)))
                 .escalator(escalator)
                 .limits(limits)
                 .environment(environment)

@@ -6,7 +6,7 @@ import dev.shellbox.sandbox.domain.Sandbox;
 import dev.shellbox.sandbox.provider.ContainerProviders;
 import dev.shellbox.sandbox.provider.ContainerSpec;
 import dev.shellbox.sandbox.provider.SandboxContainer;
-import dev.shellbox.shell.commands.Identity;
+import dev.shellbox.shell.command.Identity;
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;

@@ -1,7 +1,7 @@
 package dev.shellbox.sandbox.runtime;
 
-import dev.shellbox.shell.commands.Command;
-import dev.shellbox.shell.commands.CommandContext;
+import dev.shellbox.shell.command.Command;
+import dev.shellbox.shell.command.CommandContext;
 import java.io.IOException;
 import java.util.List;
 

@@ -1,7 +1,7 @@
 package dev.shellbox.shell.cli;
 
-import dev.shellbox.shell.commands.CommandRegistry;
-import dev.shellbox.shell.commands.Identity;
+import dev.shellbox.shell.command.Identity;
+import dev.shellbox.shell.commands.StandardCommands;
 import dev.shellbox.shell.fs.HostFileSystem;
 import dev.shellbox.shell.interp.Escalator;
 import dev.shellbox.shell.interp.ExecutionLimits;
@@ -51,7 +51,7 @@ public final class Main {
         String cwd = System.getProperty("user.dir");
         Shell shell = Shell.builder()
                 .fileSystem(new HostFileSystem())
-                .commands(CommandRegistry.standard())
+                .commands(StandardCommands.registry())
                 .escalator(builtinsOnly ? Escalator.NONE : new HostEscalator())
                 .limits(ExecutionLimits.DEFAULT)
                 .environment(System.getenv())

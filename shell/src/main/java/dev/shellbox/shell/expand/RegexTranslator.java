@@ -1,5 +1,6 @@
 package dev.shellbox.shell.expand;
 
+import dev.shellbox.shell.gnu.regex.ClassRanges;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Pattern;
@@ -172,21 +173,10 @@ public final class RegexTranslator {
     }
 
     private static String posixClass(String name) {
-        return switch (name) {
-            case "alpha" -> "\\p{IsAlphabetic}";
-            case "digit" -> "0-9";
-            case "alnum" -> "\\p{IsAlphabetic}0-9";
-            case "upper" -> "\\p{IsUppercase}";
-            case "lower" -> "\\p{IsLowercase}";
-            case "space" -> " \\t\\n\\x0B\\f\\r";
-            case "blank" -> " \\t";
-            case "punct" -> "\\p{Punct}";
-            case "print" -> "\\x20-\\x7E\\x{A0}-\\x{D7FF}\\x{E000}-\\x{10FFFF}";
-            case "graph" -> "\\x21-\\x7E\\x{A1}-\\x{D7FF}\\x{E000}-\\x{10FFFF}";
-            case "cntrl" -> "\\x00-\\x1F\\x7F";
-            case "xdigit" -> "0-9A-Fa-f";
-            case "word" -> "\\w";
-            default -> throw new PatternSyntaxException("invalid character class", name, 0);
-        };
+        String body = name.equals("word") ? "\\w" : ClassRanges.of(name);
+        if (body == null) {
+            throw new PatternSyntaxException("invalid character class", name, 0);
+        }
+        return body;
     }
 }

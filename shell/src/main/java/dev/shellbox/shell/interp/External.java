@@ -1,8 +1,8 @@
 package dev.shellbox.shell.interp;
 
-import dev.shellbox.shell.commands.Command;
-import dev.shellbox.shell.commands.CommandContext;
-import dev.shellbox.shell.commands.CommandRunner;
+import dev.shellbox.shell.command.Command;
+import dev.shellbox.shell.command.CommandContext;
+import dev.shellbox.shell.command.CommandRunner;
 import dev.shellbox.shell.fs.FileStat;
 import dev.shellbox.shell.fs.FsException;
 import dev.shellbox.shell.fs.PathNames;

@@ -1,6 +1,6 @@
 package dev.shellbox.shell.interp;
 
-import dev.shellbox.shell.commands.FileDescriptors;
+import dev.shellbox.shell.command.FileDescriptors;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.util.Arrays;

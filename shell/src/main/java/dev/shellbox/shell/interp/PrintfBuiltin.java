@@ -1,6 +1,7 @@
 package dev.shellbox.shell.interp;
 
 import dev.shellbox.shell.expand.Quoting;
+import dev.shellbox.shell.gnu.time.Strftime;
 import dev.shellbox.shell.io.Text;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -516,7 +517,7 @@ final class PrintfBuiltin implements Builtin {
                 zone = ZoneId.of("UTC");
             }
             ZonedDateTime t = Instant.ofEpochSecond(epoch).atZone(zone);
-            return Strftime.format(fmt.isEmpty() ? "%X" : fmt, t);
+            return Strftime.strftime(fmt.isEmpty() ? "%X" : fmt, t);
         }
     }
 }

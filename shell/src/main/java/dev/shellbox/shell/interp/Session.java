@@ -1,7 +1,7 @@
 package dev.shellbox.shell.interp;
 
-import dev.shellbox.shell.commands.CommandRegistry;
-import dev.shellbox.shell.commands.Identity;
+import dev.shellbox.shell.command.CommandRegistry;
+import dev.shellbox.shell.command.Identity;
 import dev.shellbox.shell.fs.FileSystem;
 import dev.shellbox.shell.io.Cancellation;
 import java.time.Clock;

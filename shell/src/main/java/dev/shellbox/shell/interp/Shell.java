@@ -1,8 +1,8 @@
 package dev.shellbox.shell.interp;
 
-import dev.shellbox.shell.commands.CommandRegistry;
-import dev.shellbox.shell.commands.CommandRunner;
-import dev.shellbox.shell.commands.Identity;
+import dev.shellbox.shell.command.CommandRegistry;
+import dev.shellbox.shell.command.CommandRunner;
+import dev.shellbox.shell.command.Identity;
 import dev.shellbox.shell.fs.FileSystem;
 import dev.shellbox.shell.fs.PathNames;
 import dev.shellbox.shell.io.Cancellation;
@@ -36,7 +36,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * <pre>{@code
  * Shell shell = Shell.builder()
  *         .fileSystem(fs)
- *         .commands(CommandRegistry.standard())
+ *         .commands(StandardCommands.registry())
  *         .escalator(escalator)
  *         .limits(ExecutionLimits.DEFAULT)
  *         .environment(Map.of("HOME", "/home/user"))
@@ -440,10 +440,13 @@ public final class Shell {
         }
     }
 
-    /** Configures a {@link Shell}; only the file system is required. */
+    /**
+     * Configures a {@link Shell}; only the file system is required. Without {@link #commands} the shell runs bash's
+     * builtins and nothing else.
+     */
     public static final class Builder {
         private FileSystem fs;
-        private CommandRegistry commands = CommandRegistry.standard();
+        private CommandRegistry commands = CommandRegistry.empty();
         private Escalator escalator = Escalator.NONE;
         private ExecutionLimits limits = ExecutionLimits.DEFAULT;
         private ProcessBound processes;

@@ -1,22 +1,23 @@
 package dev.shellbox.shell.interp;
 
-/** Linux signal names and numbers, and the pseudo-signals of {@code trap}. */
+import dev.shellbox.shell.gnu.signal.Signal;
+
+/**
+ * Signal specs as bash's {@code trap} and {@code kill} read them: the standard signals of {@link Signal}
+ * plus the trap pseudo-signals EXIT (0), ERR, DEBUG and RETURN.
+ */
 final class Signals {
-    private static final String[] NAMES = {
-        "EXIT", "HUP", "INT", "QUIT", "ILL", "TRAP", "ABRT", "BUS", "FPE", "KILL", "USR1", "SEGV", "USR2", "PIPE",
-        "ALRM", "TERM", "STKFLT", "CHLD", "CONT", "STOP", "TSTP", "TTIN", "TTOU", "URG", "XCPU", "XFSZ", "VTALRM",
-        "PROF", "WINCH", "IO", "PWR", "SYS"
-    };
+    private static final int COUNT = Signal.LAST_STANDARD + 1;
 
     private Signals() {}
 
     /** The name without SIG for a number ("EXIT" for 0), or null. */
     static String name(int n) {
-        return n >= 0 && n < NAMES.length ? NAMES[n] : null;
+        return n == 0 ? "EXIT" : Signal.standardName(n);
     }
 
     static int count() {
-        return NAMES.length;
+        return COUNT;
     }
 
     /**
@@ -30,7 +31,7 @@ final class Signals {
         if (spec.chars().allMatch(Character::isDigit)) {
             try {
                 int n = Integer.parseInt(spec);
-                return n < NAMES.length ? n : -1;
+                return n < COUNT ? n : -1;
             } catch (NumberFormatException e) {
                 return -1;
             }
@@ -40,6 +41,8 @@ final class Signals {
             s = s.substring(3);
         }
         switch (s) {
+            case "EXIT":
+                return 0;
             case "ERR":
                 return -2;
             case "DEBUG":
@@ -51,14 +54,8 @@ final class Signals {
             case "POLL":
                 return 29;
             default:
-                break;
+                return Signal.standardNumber(s);
         }
-        for (int i = 0; i < NAMES.length; i++) {
-            if (NAMES[i].equals(s)) {
-                return i;
-            }
-        }
-        return -1;
     }
 
     /** The trap key for a signal spec ("INT", "EXIT", "ERR"), or null when invalid. */
@@ -69,29 +66,15 @@ final class Signals {
             case -2 -> "ERR";
             case -3 -> "DEBUG";
             case -4 -> "RETURN";
-            default -> NAMES[n];
+            default -> name(n);
         };
     }
 
-    /** Signals whose default action is to do nothing (or to stop, which a sandboxed shell ignores). */
     static boolean isIgnoredByDefault(int n) {
-        return n == 17 || n == 18 || n == 19 || n == 20 || n == 21 || n == 22 || n == 23 || n == 28;
+        return Signal.isIgnoredByDefault(n);
     }
 
-    /** What bash prints for a job killed by signal n ("Terminated", "Killed", ...). */
     static String description(int n) {
-        return switch (n) {
-            case 1 -> "Hangup";
-            case 2 -> "Interrupt";
-            case 3 -> "Quit";
-            case 6 -> "Aborted";
-            case 9 -> "Killed";
-            case 10 -> "User defined signal 1";
-            case 12 -> "User defined signal 2";
-            case 13 -> "Broken pipe";
-            case 14 -> "Alarm clock";
-            case 15 -> "Terminated";
-            default -> "Signal " + n;
-        };
+        return Signal.description(n);
     }
 }

@@ -3,6 +3,7 @@ package dev.shellbox.shell.commands;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 
+import dev.shellbox.shell.command.Identity;
 import dev.shellbox.shell.io.Text;
 import java.io.IOException;
 import java.io.UncheckedIOException;

@@ -1,5 +1,9 @@
 package dev.shellbox.shell.commands;
 
+import dev.shellbox.shell.command.CommandContext;
+import dev.shellbox.shell.command.CommandRegistry;
+import dev.shellbox.shell.command.CommandRunner;
+import dev.shellbox.shell.command.Identity;
 import dev.shellbox.shell.fs.FileStat;
 import dev.shellbox.shell.fs.FileSystem;
 import dev.shellbox.shell.fs.FsException;
@@ -35,7 +39,7 @@ public final class CommandTester {
 
     private final InMemoryFileSystem fs;
     private final Map<String, String> env = new HashMap<>();
-    private CommandRegistry registry = CommandRegistry.standard();
+    private CommandRegistry registry = StandardCommands.registry();
     private Identity identity = Identity.SANDBOX;
     private String cwd = "/work";
     private byte[] stdin = new byte[0];

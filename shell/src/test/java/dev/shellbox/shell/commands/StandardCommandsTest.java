@@ -26,14 +26,14 @@ class StandardCommandsTest {
     @Test
     void registersEveryPromisedCommand() {
         assertThat(PROMISED).hasSize(86).doesNotHaveDuplicates();
-        assertThat(CommandRegistry.standard().names()).containsAll(PROMISED);
+        assertThat(StandardCommands.registry().names()).containsAll(PROMISED);
     }
 
     @Test
     void aShellListsThePromisedCommandsBashShAndItsBuiltins() {
         Shell shell = Shell.builder()
                 .fileSystem(new InMemoryFileSystem())
-                .commands(CommandRegistry.standard())
+                .commands(StandardCommands.registry())
                 .build();
         Set<String> names = shell.commandNames();
         assertThat(names).containsAll(PROMISED);

@@ -1,7 +1,7 @@
 package dev.shellbox.shell.conformance;
 
-import dev.shellbox.shell.commands.Command;
-import dev.shellbox.shell.commands.CommandContext;
+import dev.shellbox.shell.command.Command;
+import dev.shellbox.shell.command.CommandContext;
 import dev.shellbox.shell.io.Text;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;

@@ -1,7 +1,8 @@
 package dev.shellbox.shell.conformance;
 
-import dev.shellbox.shell.commands.CommandRegistry;
-import dev.shellbox.shell.commands.Identity;
+import dev.shellbox.shell.command.CommandRegistry;
+import dev.shellbox.shell.command.Identity;
+import dev.shellbox.shell.commands.StandardCommands;
 import dev.shellbox.shell.fs.FsException;
 import dev.shellbox.shell.fs.InMemoryFileSystem;
 import dev.shellbox.shell.fs.Modes;
@@ -73,7 +74,7 @@ final class SpecRunner {
                 }
             }
         }
-        registry = CommandRegistry.standard().register(HelperCommands.all());
+        registry = StandardCommands.registry().register(HelperCommands.all());
     }
 
     private static void mkdirs(InMemoryFileSystem fs, String path) throws FsException {

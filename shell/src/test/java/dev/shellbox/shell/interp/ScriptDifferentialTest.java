@@ -3,8 +3,8 @@ package dev.shellbox.shell.interp;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import dev.shellbox.shell.commands.CommandRegistry;
-import dev.shellbox.shell.commands.Identity;
+import dev.shellbox.shell.command.Identity;
+import dev.shellbox.shell.commands.StandardCommands;
 import dev.shellbox.shell.fs.FileStat;
 import dev.shellbox.shell.fs.FileSystem;
 import dev.shellbox.shell.fs.FsException;
@@ -134,7 +134,7 @@ class ScriptDifferentialTest {
         }
         Shell shell = Shell.builder()
                 .fileSystem(fs)
-                .commands(CommandRegistry.standard())
+                .commands(StandardCommands.registry())
                 .escalator(Escalator.NONE)
                 .limits(ExecutionLimits.DEFAULT.withTimeout(TIMEOUT))
                 .environment(environment(dir))

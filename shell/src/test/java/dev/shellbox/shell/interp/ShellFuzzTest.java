@@ -3,7 +3,7 @@ package dev.shellbox.shell.interp;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;
 
-import dev.shellbox.shell.commands.CommandRegistry;
+import dev.shellbox.shell.commands.StandardCommands;
 import dev.shellbox.shell.fs.InMemoryFileSystem;
 import dev.shellbox.shell.syntax.ParseError;
 import dev.shellbox.shell.syntax.Parser;
@@ -212,7 +212,7 @@ class ShellFuzzTest {
                 fs.createDirectory("/work", 0755);
                 Shell shell = Shell.builder()
                         .fileSystem(fs)
-                        .commands(CommandRegistry.standard())
+                        .commands(StandardCommands.registry())
                         .limits(TIGHT)
                         .environment(Map.of("HOME", "/work", "PATH", "/usr/bin:/bin"))
                         .workingDirectory("/work")

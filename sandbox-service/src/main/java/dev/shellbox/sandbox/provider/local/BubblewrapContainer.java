@@ -4,7 +4,7 @@ import dev.shellbox.sandbox.provider.ContainerSpec;
 import dev.shellbox.sandbox.provider.ContentStore;
 import dev.shellbox.sandbox.provider.SandboxContainer;
 import dev.shellbox.sandbox.provider.WorkspaceMirror;
-import dev.shellbox.shell.commands.Identity;
+import dev.shellbox.shell.command.Identity;
 import dev.shellbox.shell.fs.InMemoryFileSystem;
 import dev.shellbox.shell.interp.EscalatedProcess;
 import dev.shellbox.shell.interp.EscalationRequest;

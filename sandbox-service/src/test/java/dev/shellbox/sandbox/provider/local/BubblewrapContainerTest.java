@@ -7,8 +7,8 @@ import dev.shellbox.sandbox.provider.ContainerSpec;
 import dev.shellbox.sandbox.provider.ProviderEscalator;
 import dev.shellbox.sandbox.provider.ProviderUnavailableException;
 import dev.shellbox.sandbox.provider.SandboxContainer;
-import dev.shellbox.shell.commands.CommandRegistry;
-import dev.shellbox.shell.commands.Identity;
+import dev.shellbox.shell.command.Identity;
+import dev.shellbox.shell.commands.StandardCommands;
 import dev.shellbox.shell.fs.FsException;
 import dev.shellbox.shell.fs.InMemoryFileSystem;
 import dev.shellbox.shell.interp.ExecutionResult;
@@ -132,7 +132,7 @@ class BubblewrapContainerTest {
             opened.add(container);
             shell = Shell.builder()
                     .fileSystem(files)
-                    .commands(CommandRegistry.standard())
+                    .commands(StandardCommands.registry())
                     .escalator(new ProviderEscalator(container, files, null))
                     .environment(
                             Map.of("PATH", "/usr/local/bin:/usr/bin:/bin", "HOME", "/home/user", "LANG", "C.UTF-8"))

@@ -1,6 +1,6 @@
 package dev.shellbox.shell.commands.text;
 
-import dev.shellbox.shell.commands.CommandContext;
+import dev.shellbox.shell.command.CommandContext;
 import dev.shellbox.shell.fs.FsException;
 import java.io.FilterInputStream;
 import java.io.IOException;

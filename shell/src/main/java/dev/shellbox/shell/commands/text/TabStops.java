@@ -1,5 +1,6 @@
 package dev.shellbox.shell.commands.text;
 
+import dev.shellbox.shell.gnu.quotearg.Quoting;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -21,7 +22,7 @@ public final class TabStops {
     private long tabSize;
 
     /** The tab stop lists of {@code -t} and the obsolete form, in command-line order. */
-    public static List<String> lists(dev.shellbox.shell.commands.ParsedOptions parsed) {
+    public static List<String> lists(dev.shellbox.shell.command.ParsedOptions parsed) {
         List<String> lists = new ArrayList<>();
         for (var o : parsed.options()) {
             if (o.key().equals("t") || o.key().equals(OBSOLETE_OPTION)) {

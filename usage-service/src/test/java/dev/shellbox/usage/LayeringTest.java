@@ -1,0 +1,18 @@
+package dev.shellbox.usage;
+
+import dev.shellbox.platform.testing.ServiceLayering;
+import org.junit.jupiter.api.Test;
+
+class LayeringTest {
+    private static final ServiceLayering RULES = ServiceLayering.of("dev.shellbox.usage");
+
+    @Test
+    void resourcesNeverUseRepositories() {
+        RULES.checkRestNeverUsesRepositories();
+    }
+
+    @Test
+    void servicesNeverUseRestTypes() {
+        RULES.checkServicesNeverUseRest();
+    }
+}
