@@ -36,6 +36,13 @@ public interface SandboxConfig {
     @WithDefault("60000")
     long defaultExecTimeoutMs();
 
+    /**
+     * Threads the interpreter may run at once for one sandbox, all its sessions together (pipeline stages, background
+     * jobs, substitutions): a fork bomb stops here with {@code max_processes}, without slowing other sandboxes.
+     */
+    @WithDefault("128")
+    int maxProcesses();
+
     /** Bytes of clean file content a sandbox's working view keeps in memory after an exec. */
     @WithDefault("67108864")
     long viewMemoryBytes();

@@ -1,11 +1,13 @@
 package dev.shellbox.sandbox.provider;
 
 import dev.shellbox.shell.fs.InMemoryFileSystem;
+import dev.shellbox.shell.fs.MountedFileSystem;
 import dev.shellbox.shell.interp.EscalatedProcess;
 import dev.shellbox.shell.interp.EscalationRequest;
 import java.io.IOException;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * The isolated place where one sandbox's escalated programs run, with a workspace that mirrors the sandbox's files.
@@ -13,6 +15,13 @@ import java.util.Optional;
  * ({@link #syncIn}) and what programs changed comes back afterwards ({@link #syncOut}).
  */
 public interface SandboxContainer {
+
+    /**
+     * Adds to {@code view} what programs see besides the sandbox's own files (the system directories, the generated
+     * {@code /etc} files), read-only, so that built-ins see the same files as programs; returns the top-level names it
+     * covered.
+     */
+    Set<String> mountSystem(MountedFileSystem.Builder view) throws IOException;
 
     /** Where the container would run {@code name} from, following {@code PATH} in {@code env}; empty when nowhere. */
     Optional<String> locate(String name, Map<String, String> env);

@@ -1,28 +1,36 @@
 package dev.shellbox.sandbox.runtime;
 
+import dev.shellbox.contracts.volume.SystemPaths;
 import dev.shellbox.sandbox.provider.ContentStore;
 import dev.shellbox.sandbox.provider.ProviderEscalator;
 import dev.shellbox.sandbox.provider.SandboxContainer;
 import dev.shellbox.shell.command.Identity;
 import dev.shellbox.shell.commands.StandardCommands;
+import dev.shellbox.shell.fs.FileSystem;
+import dev.shellbox.shell.fs.InMemoryFileSystem;
+import dev.shellbox.shell.fs.MountedFileSystem;
 import dev.shellbox.shell.interp.Escalator;
 import dev.shellbox.shell.interp.ExecutionLimits;
+import dev.shellbox.shell.interp.ProcessBound;
 import dev.shellbox.shell.interp.Shell;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.locks.ReentrantLock;
+import org.jboss.logging.Logger;
 
 /**
  * A running sandbox in this service's memory: the working view of its volume and its shell sessions. Sessions are
  * independent shells over the same files, like terminals; the default one is called {@value #DEFAULT_SESSION}.
  */
 public final class SandboxRuntime {
+    private static final Logger LOG = Logger.getLogger(SandboxRuntime.class);
     public static final String DEFAULT_SESSION = "default";
     static final String WORKSPACE = "/workspace";
 
@@ -35,16 +43,59 @@ public final class SandboxRuntime {
     private final ContentStore contentStore;
 
     private final Map<String, String> environment;
+    /** What the sessions' built-ins see: the view, with the container's system directories read-only over it. */
+    private final FileSystem files;
+    /** The in-process threads all sessions of the sandbox may run at once (a fork bomb stops here). */
+    private final ProcessBound processes;
+    /** Sessions' states as they were saved (pause, restart), restored when each session is first used. */
+    private final Map<String, String> savedStates;
+
     private final ConcurrentHashMap<String, Session> sessions = new ConcurrentHashMap<>();
 
     /**
-     * A shell, the lock that keeps its execs in order, and its escalator (null without a container), which knows how
-     * long the session's programs ran.
+     * A shell, the lock that keeps its execs in order, its escalator (null without a container), which knows how long
+     * the session's programs ran, and the state last saved for it.
      */
-    public record Session(String name, Shell shell, ReentrantLock lock, ProviderEscalator escalator) {
+    public static final class Session {
+        private final String name;
+        private final Shell shell;
+        private final ReentrantLock lock = new ReentrantLock();
+        private final ProviderEscalator escalator;
+        private volatile String savedState;
+
+        Session(String name, Shell shell, ProviderEscalator escalator, String savedState) {
+            this.name = name;
+            this.shell = shell;
+            this.escalator = escalator;
+            this.savedState = savedState;
+        }
+
+        public String name() {
+            return name;
+        }
+
+        public Shell shell() {
+            return shell;
+        }
+
+        public ReentrantLock lock() {
+            return lock;
+        }
+
         /** Milliseconds the session's escalated programs ran since the last call. */
         public long takeContainerMillis() {
             return escalator == null ? 0 : escalator.takeContainerMillis();
+        }
+
+        /** The session's state when it differs from what was last saved, else empty; call with the lock held. */
+        public Optional<String> unsavedState() {
+            String now = shell.saveState();
+            return now.equals(savedState) ? Optional.empty() : Optional.of(now);
+        }
+
+        /** Records that {@code state} was saved. */
+        public void saved(String state) {
+            savedState = state;
         }
     }
 
@@ -54,12 +105,17 @@ public final class SandboxRuntime {
             VolumeView view,
             SandboxContainer container,
             ContentStore contentStore,
-            Map<String, String> sandboxEnv) {
+            Map<String, String> sandboxEnv,
+            int maxProcesses,
+            Map<String, String> savedStates) {
         this.sandboxId = sandboxId;
         this.userId = userId;
         this.view = view;
         this.container = container;
         this.contentStore = contentStore;
+        this.processes = ProcessBound.of(maxProcesses);
+        this.savedStates = new ConcurrentHashMap<>(savedStates);
+        this.files = systemView(view, container);
         Map<String, String> env = new LinkedHashMap<>();
         env.put("HOME", Identity.SANDBOX.home());
         env.put("USER", Identity.SANDBOX.user());
@@ -103,13 +159,20 @@ public final class SandboxRuntime {
     }
 
     public boolean removeSession(String name) {
-        return sessions.remove(name) != null;
+        boolean saved = savedStates.remove(name) != null;
+        return sessions.remove(name) != null || saved;
     }
 
     public Set<String> sessionNames() {
         Set<String> names = new TreeSet<>(sessions.keySet());
+        names.addAll(savedStates.keySet());
         names.add(DEFAULT_SESSION);
         return names;
+    }
+
+    /** How many in-process threads the sandbox's sessions run now. */
+    public int liveProcesses() {
+        return processes.live();
     }
 
     /**
@@ -166,31 +229,48 @@ public final class SandboxRuntime {
     private Session newSession(String name, long maxOutputBytes) {
         ProviderEscalator escalator =
                 container == null ? null : new ProviderEscalator(container, view.files(), contentStore);
-        return new Session(
-                name,
-                newShell(maxOutputBytes, escalator == null ? BuiltinsOnly.INSTANCE : escalator),
-                new ReentrantLock(),
-                escalator);
+        Shell shell = newShell(maxOutputBytes, escalator == null ? BuiltinsOnly.INSTANCE : escalator);
+        String saved = savedStates.get(name);
+        if (saved != null) {
+            List<String> problems = shell.restoreState(saved);
+            if (!problems.isEmpty()) {
+                LOG.warnf("sandbox %s: session %s came back without %s", sandboxId, name, problems);
+            }
+        }
+        return new Session(name, shell, escalator, saved);
+    }
+
+    /**
+     * The files built-ins see: the view, with what the container gives programs besides it (its system directories,
+     * its /etc files) mounted read-only, and the other system directories read-only and empty, so that a write there
+     * fails with EROFS for built-ins as for programs and the Files API.
+     */
+    private static FileSystem systemView(VolumeView view, SandboxContainer container) {
+        MountedFileSystem.Builder b = MountedFileSystem.over(view.fileSystem());
+        Set<String> covered;
+        try {
+            covered = container == null ? Set.of() : container.mountSystem(b);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        for (String dir : SystemPaths.DIRECTORIES) {
+            // /dev and /proc are the engine's own
+            if (!covered.contains(dir) && !dir.equals("dev") && !dir.equals("proc")) {
+                b.mount("/" + dir, new InMemoryFileSystem());
+            }
+        }
+        return b.build();
     }
 
     private Shell newShell(long maxOutputBytes, Escalator escalator) {
         // The engine stops a script that keeps printing long after the output it may return is full.
         long stopAt = Math.max(maxOutputBytes, 1) * 4;
-        ExecutionLimits limits = new ExecutionLimits(
-                null,
-                ExecutionLimits.DEFAULT.maxCommands(),
-                ExecutionLimits.DEFAULT.maxLoopIterations(),
-                ExecutionLimits.DEFAULT.maxCallDepth(),
-                stopAt,
-                ExecutionLimits.DEFAULT.maxStringLength(),
-                ExecutionLimits.DEFAULT.maxArrayElements(),
-                ExecutionLimits.DEFAULT.maxBraceExpansion(),
-                ExecutionLimits.DEFAULT.maxBackgroundJobs());
         return Shell.builder()
-                .fileSystem(view.fileSystem())
+                .fileSystem(files)
+                .processes(processes)
                 .commands(StandardCommands.registry().register(new SyncCommand(view)))
                 .escalator(escalator)
-                .limits(limits)
+                .limits(ExecutionLimits.DEFAULT.withMaxOutputBytes(stopAt))
                 .environment(environment)
                 .workingDirectory(WORKSPACE)
                 .identity(Identity.SANDBOX)

@@ -2,11 +2,14 @@ package dev.shellbox.sandbox.runtime;
 
 import dev.shellbox.sandbox.client.UsagePlans;
 import dev.shellbox.sandbox.client.VolumeClient;
+import dev.shellbox.sandbox.config.SandboxConfig;
 import dev.shellbox.sandbox.domain.Sandbox;
 import dev.shellbox.sandbox.provider.ContainerProviders;
 import dev.shellbox.sandbox.provider.ContainerSpec;
 import dev.shellbox.sandbox.provider.SandboxContainer;
+import dev.shellbox.sandbox.repository.SavedSessionRepository;
 import dev.shellbox.shell.command.Identity;
+import io.smallrye.mutiny.Uni;
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -18,6 +21,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Function;
+import java.util.function.Supplier;
 import org.jboss.logging.Logger;
 
 /**
@@ -35,6 +39,8 @@ public class SandboxRuntimes {
 
     private final VolumeClient volumes;
     private final ContainerProviders providers;
+    private final SavedSessionRepository savedSessions;
+    private final SandboxConfig config;
     private final ConcurrentHashMap<String, SandboxRuntime> running = new ConcurrentHashMap<>();
     /**
      * One lock per sandbox that orders creating and dropping its runtime with Files API changes, so that a change is
@@ -48,9 +54,15 @@ public class SandboxRuntimes {
         return t;
     });
 
-    SandboxRuntimes(VolumeClient volumes, ContainerProviders providers) {
+    SandboxRuntimes(
+            VolumeClient volumes,
+            ContainerProviders providers,
+            SavedSessionRepository savedSessions,
+            SandboxConfig config) {
         this.volumes = volumes;
         this.providers = providers;
+        this.savedSessions = savedSessions;
+        this.config = config;
     }
 
     @PostConstruct
@@ -59,18 +71,28 @@ public class SandboxRuntimes {
     }
 
     /**
-     * The sandbox's runtime, loading its volume on first use; blocking. Its programs get the resources of {@code
-     * limits} (the plan's when the runtime starts: a changed plan applies from the next resume).
+     * The saved states of the sandbox's sessions when it has no runtime here yet (what {@link #obtain} restores
+     * them from), else nothing: a runtime's sessions are already in memory.
      */
-    public SandboxRuntime obtain(Sandbox sandbox, UsagePlans.ExecLimits limits) {
+    public Uni<Map<String, String>> savedSessionsIfNotRunning(String sandboxId) {
+        return running.containsKey(sandboxId) ? Uni.createFrom().item(Map.of()) : savedSessions.statesOf(sandboxId);
+    }
+
+    /**
+     * The sandbox's runtime, loading its volume on first use, with its sessions as {@code savedSessions} left them;
+     * blocking. Its programs get the resources of {@code limits} (the plan's when the runtime starts: a changed plan
+     * applies from the next resume).
+     */
+    public SandboxRuntime obtain(Sandbox sandbox, UsagePlans.ExecLimits limits, Map<String, String> savedSessions) {
         SandboxRuntime runtime = running.get(sandbox.id);
         if (runtime != null) {
             return runtime;
         }
-        return locked(sandbox.id, () -> running.computeIfAbsent(sandbox.id, id -> load(sandbox, limits)));
+        return locked(
+                sandbox.id, () -> running.computeIfAbsent(sandbox.id, id -> load(sandbox, limits, savedSessions)));
     }
 
-    private SandboxRuntime load(Sandbox sandbox, UsagePlans.ExecLimits limits) {
+    private SandboxRuntime load(Sandbox sandbox, UsagePlans.ExecLimits limits, Map<String, String> savedSessions) {
         String id = sandbox.id;
         VolumeView view = VolumeView.load(id, sandbox.userId, volumes, Identity.SANDBOX.uid(), Identity.SANDBOX.gid());
         view.setCapacity(limits.storageBytes());
@@ -84,7 +106,14 @@ public class SandboxRuntimes {
                         limits.storageBytes())))
                 .orElse(null);
         return new SandboxRuntime(
-                id, sandbox.userId, view, container, volumes.contentStore(id, sandbox.userId), Map.copyOf(sandbox.env));
+                id,
+                sandbox.userId,
+                view,
+                container,
+                volumes.contentStore(id, sandbox.userId),
+                Map.copyOf(sandbox.env),
+                config.maxProcesses(),
+                savedSessions);
     }
 
     /** The runtime when the sandbox is running here, else null. */
@@ -131,7 +160,7 @@ public class SandboxRuntimes {
         }
     }
 
-    private <T> T locked(String sandboxId, java.util.function.Supplier<T> action) {
+    private <T> T locked(String sandboxId, Supplier<T> action) {
         ReentrantLock lock = locks.computeIfAbsent(sandboxId, id -> new ReentrantLock());
         lock.lock();
         try {

@@ -1,7 +1,9 @@
 package dev.shellbox.sandbox.service;
 
+import dev.shellbox.contracts.Limit;
 import dev.shellbox.contracts.Location;
 import dev.shellbox.contracts.Operation;
+import dev.shellbox.contracts.Problem;
 import dev.shellbox.contracts.Topics;
 import dev.shellbox.contracts.UsageEvent;
 import dev.shellbox.platform.outbox.Outbox;
@@ -10,13 +12,15 @@ import dev.shellbox.sandbox.client.UsagePlans;
 import dev.shellbox.sandbox.config.SandboxConfig;
 import dev.shellbox.sandbox.domain.Sandbox;
 import dev.shellbox.sandbox.domain.SandboxState;
+import dev.shellbox.sandbox.repository.SavedSessionRepository;
 import dev.shellbox.sandbox.rest.ExecRequest;
 import dev.shellbox.sandbox.runtime.OutputCapture;
 import dev.shellbox.sandbox.runtime.SandboxRuntime;
 import dev.shellbox.sandbox.runtime.SandboxRuntimes;
 import dev.shellbox.sandbox.runtime.VolumeView;
+import dev.shellbox.shell.interp.Execution;
+import dev.shellbox.shell.interp.ExecutionRejectedException;
 import dev.shellbox.shell.interp.ExecutionResult;
-import dev.shellbox.shell.interp.Shell;
 import dev.shellbox.shell.io.Cancellation;
 import dev.shellbox.shell.io.LimitExceededException;
 import io.quarkus.hibernate.reactive.panache.Panache;
@@ -25,12 +29,11 @@ import io.smallrye.mutiny.Uni;
 import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.io.ByteArrayInputStream;
-import java.io.InputStream;
-import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledFuture;
@@ -57,10 +60,17 @@ public class ExecService {
     private final UsagePlans plans;
     private final Outbox outbox;
     private final SandboxConfig config;
+    private final SavedSessionRepository savedSessions;
     private final ThreadPoolExecutor pool;
 
     public ExecService(
-            SandboxService sandboxes, SandboxRuntimes runtimes, UsagePlans plans, Outbox outbox, SandboxConfig config) {
+            SandboxService sandboxes,
+            SandboxRuntimes runtimes,
+            UsagePlans plans,
+            Outbox outbox,
+            SandboxConfig config,
+            SavedSessionRepository savedSessions) {
+        this.savedSessions = savedSessions;
         this.sandboxes = sandboxes;
         this.runtimes = runtimes;
         this.plans = plans;
@@ -92,14 +102,16 @@ public class ExecService {
                 .flatMap(s -> s.state == SandboxState.PAUSED
                         ? sandboxes.resume(userId, sandboxId)
                         : Uni.createFrom().item(s))
-                .flatMap(sandbox -> {
+                .flatMap(sandbox ->
+                        runtimes.savedSessionsIfNotRunning(sandbox.id).map(saved -> new Started(sandbox, saved)))
+                .flatMap(started -> {
                     Cancellation cancellation = Cancellation.create();
                     return Uni.createFrom()
                             .<ExecResult>emitter(em -> {
                                 try {
                                     pool.execute(() -> {
                                         try {
-                                            em.complete(run(sandbox, request, listener, cancellation));
+                                            em.complete(run(started, request, listener, cancellation));
                                         } catch (RuntimeException e) {
                                             em.fail(e);
                                         }
@@ -141,12 +153,16 @@ public class ExecService {
         }
     }
 
-    private ExecResult run(Sandbox sandbox, ExecRequest request, OutputCapture.Listener listener, Cancellation cancel) {
+    /** A sandbox about to run an exec, with its sessions' saved states when it is not running here yet. */
+    private record Started(Sandbox sandbox, Map<String, String> savedSessions) {}
+
+    private ExecResult run(Started start, ExecRequest request, OutputCapture.Listener listener, Cancellation cancel) {
+        Sandbox sandbox = start.sandbox();
         UsagePlans.ExecLimits limits = plans.limitsFor(sandbox.userId);
         long timeout = Math.min(
                 request.timeoutMs() == null ? config.defaultExecTimeoutMs() : request.timeoutMs(),
                 limits.maxExecTimeoutMs());
-        SandboxRuntime runtime = runtimes.obtain(sandbox, limits);
+        SandboxRuntime runtime = runtimes.obtain(sandbox, limits, start.savedSessions());
         List<String> warnings = new ArrayList<>();
         try {
             runtime.view().refresh();
@@ -158,29 +174,32 @@ public class ExecService {
         SandboxRuntime.Session session = runtime.session(sessionName, limits.maxOutputBytes());
         OutputCapture capture = new OutputCapture(limits.maxOutputBytes(), listener);
         ExecutionResult result;
+        Optional<String> unsavedState;
         long started = System.nanoTime();
         session.lock().lock();
         try {
-            Shell shell = session.shell();
-            String restore = prepare(shell, request);
-            ScheduledFuture<?> timer = cancel.cancelAfter(
-                    timeout,
-                    new LimitExceededException("max_exec_timeout_ms", "the exec ran longer than " + timeout + " ms"));
             byte[] stdin =
                     request.stdin() == null ? new byte[0] : request.stdin().getBytes(StandardCharsets.UTF_8);
+            Execution execution = Execution.builder(request.command())
+                    .stdin(new ByteArrayInputStream(stdin))
+                    .stdout(capture.stdout())
+                    .stderr(capture.stderr())
+                    .cancellation(cancel)
+                    .workingDirectory(request.cwd())
+                    .environment(request.env() == null ? Map.of() : request.env())
+                    .build();
+            ScheduledFuture<?> timer = cancel.cancelAfter(
+                    timeout,
+                    new LimitExceededException(
+                            Limit.MAX_EXEC_TIMEOUT_MS.key(), "the exec ran longer than " + timeout + " ms"));
             try {
-                result = shell.execute(
-                        request.command(), new ByteArrayInputStream(stdin), capture.stdout(), capture.stderr(), cancel);
+                result = session.shell().execute(execution);
+            } catch (ExecutionRejectedException e) {
+                throw rejected(e);
             } finally {
                 timer.cancel(false);
-                if (!restore.isEmpty()) {
-                    shell.execute(
-                            restore,
-                            InputStream.nullInputStream(),
-                            OutputStream.nullOutputStream(),
-                            OutputStream.nullOutputStream());
-                }
             }
+            unsavedState = session.unsavedState();
         } finally {
             session.lock().unlock();
         }
@@ -200,7 +219,15 @@ public class ExecService {
             warnings.add("output truncated: more than " + limits.maxOutputBytes() + " bytes (max_output_bytes)");
         }
         Location location = Location.of(result.builtinCommands(), result.escalatedCommands());
-        meter(sandbox, location, durationMs, capture.totalBytes(), session.takeContainerMillis(), result);
+        meter(
+                sandbox,
+                location,
+                durationMs,
+                capture.totalBytes(),
+                session.takeContainerMillis(),
+                result,
+                session,
+                unsavedState);
         return new ExecResult(
                 result.exitStatus(),
                 capture.stdoutBytes(),
@@ -212,38 +239,11 @@ public class ExecService {
                 warnings);
     }
 
-    /** Applies the exec's own cwd and env; returns the script that undoes them afterwards. */
-    private static String prepare(Shell shell, ExecRequest request) {
-        StringBuilder before = new StringBuilder();
-        StringBuilder after = new StringBuilder();
-        if (request.env() != null) {
-            for (Map.Entry<String, String> e : request.env().entrySet()) {
-                String old = shell.environment().get(e.getKey());
-                before.append("export ")
-                        .append(e.getKey())
-                        .append('=')
-                        .append(quote(e.getValue()))
-                        .append('\n');
-                after.append(old == null ? "unset " + e.getKey() : "export " + e.getKey() + "=" + quote(old))
-                        .append('\n');
-            }
-        }
-        if (request.cwd() != null) {
-            before.append("cd -- ").append(quote(request.cwd())).append('\n');
-            after.append("cd -- ").append(quote(shell.workingDirectory())).append('\n');
-        }
-        if (before.length() > 0) {
-            shell.execute(
-                    before.toString(),
-                    InputStream.nullInputStream(),
-                    OutputStream.nullOutputStream(),
-                    OutputStream.nullOutputStream());
-        }
-        return after.toString();
-    }
-
-    static String quote(String value) {
-        return "'" + value.replace("'", "'\\''") + "'";
+    /** A cwd or env the engine refused before running anything: a 400 naming it. */
+    private static ProblemException rejected(ExecutionRejectedException e) {
+        Problem problem = Problem.of(400, "Bad Request", e.field().label() + " '" + e.value() + "': " + e.getMessage());
+        return new ProblemException(
+                e.errno() == null ? problem : problem.withErrno(e.errno().name()));
     }
 
     /**
@@ -256,7 +256,9 @@ public class ExecService {
             long durationMs,
             long bytesOut,
             long containerMs,
-            ExecutionResult result) {
+            ExecutionResult result,
+            SandboxRuntime.Session session,
+            Optional<String> unsavedState) {
         long builtins = result.builtinCommands();
         long escalated = result.escalatedCommands();
         try {
@@ -277,7 +279,11 @@ public class ExecService {
                                     containerMs)))
                     .call(() -> commands(sandbox, Location.WORKER, builtins, Math.max(0, durationMs - containerMs)))
                     // container time is on the exec event; counted once
-                    .call(() -> commands(sandbox, Location.CONTAINER, escalated, containerMs))));
+                    .call(() -> commands(sandbox, Location.CONTAINER, escalated, containerMs))
+                    .call(() -> unsavedState
+                            .map(state -> savedSessions.save(sandbox.id, session.name(), state))
+                            .orElse(Uni.createFrom().voidItem()))));
+            unsavedState.ifPresent(session::saved);
         } catch (Throwable e) {
             LOG.errorf("sandbox %s: recording the exec's usage failed: %s", sandbox.id, e.getMessage());
         }

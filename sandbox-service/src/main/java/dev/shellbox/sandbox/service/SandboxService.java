@@ -15,6 +15,7 @@ import dev.shellbox.sandbox.domain.SandboxState;
 import dev.shellbox.sandbox.provider.ContainerProviders;
 import dev.shellbox.sandbox.provider.ProviderUnavailableException;
 import dev.shellbox.sandbox.repository.SandboxRepository;
+import dev.shellbox.sandbox.repository.SavedSessionRepository;
 import dev.shellbox.sandbox.rest.CreateSandboxRequest;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.quarkus.hibernate.reactive.panache.common.WithTransaction;
@@ -47,13 +48,16 @@ public class SandboxService {
     private final Outbox outbox;
     private final SandboxConfig config;
     private final ContainerProviders providers;
+    private final SavedSessionRepository savedSessions;
 
     public SandboxService(
             SandboxRepository repository,
             VolumeClient vfs,
             Outbox outbox,
             SandboxConfig config,
-            ContainerProviders providers) {
+            ContainerProviders providers,
+            SavedSessionRepository savedSessions) {
+        this.savedSessions = savedSessions;
         this.repository = repository;
         this.vfs = vfs;
         this.outbox = outbox;
@@ -198,7 +202,7 @@ public class SandboxService {
             s.state = SandboxState.DESTROYED;
             s.name = null;
             s.destroyedAt = Instant.now();
-            return lifecycle(SandboxLifecycleEvent.DESTROYED, s);
+            return savedSessions.forgetAll(id).chain(() -> lifecycle(SandboxLifecycleEvent.DESTROYED, s));
         });
     }
 

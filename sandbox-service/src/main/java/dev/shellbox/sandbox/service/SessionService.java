@@ -3,15 +3,19 @@ package dev.shellbox.sandbox.service;
 import dev.shellbox.platform.problem.ProblemException;
 import dev.shellbox.sandbox.client.UsagePlans;
 import dev.shellbox.sandbox.domain.Sandbox;
+import dev.shellbox.sandbox.repository.SavedSessionRepository;
 import dev.shellbox.sandbox.runtime.SandboxRuntime;
 import dev.shellbox.sandbox.runtime.SandboxRuntimes;
 import dev.shellbox.sandbox.runtime.VolumeView;
+import io.quarkus.hibernate.reactive.panache.Panache;
+import io.quarkus.hibernate.reactive.panache.common.WithTransaction;
 import io.smallrye.mutiny.Uni;
 import io.smallrye.mutiny.infrastructure.Infrastructure;
 import io.vertx.core.Context;
 import io.vertx.core.Vertx;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.function.Supplier;
 import java.util.regex.Pattern;
 
@@ -23,8 +27,14 @@ public class SessionService {
     private final SandboxService sandboxes;
     private final SandboxRuntimes runtimes;
     private final UsagePlans plans;
+    private final SavedSessionRepository savedSessions;
 
-    public SessionService(SandboxService sandboxes, SandboxRuntimes runtimes, UsagePlans plans) {
+    public SessionService(
+            SandboxService sandboxes,
+            SandboxRuntimes runtimes,
+            UsagePlans plans,
+            SavedSessionRepository savedSessions) {
+        this.savedSessions = savedSessions;
         this.sandboxes = sandboxes;
         this.runtimes = runtimes;
         this.plans = plans;
@@ -37,28 +47,52 @@ public class SessionService {
         }
         return sandboxes
                 .get(userId, sandboxId)
-                .flatMap(sandbox -> onWorker(() -> {
-                    UsagePlans.ExecLimits limits = plans.limitsFor(userId);
-                    SandboxRuntime runtime = runtimes.obtain(sandbox, limits);
-                    return runtime.createSession(name, limits.maxOutputBytes());
+                .flatMap(sandbox -> runtimes.savedSessionsIfNotRunning(sandboxId)
+                        .flatMap(saved -> onWorker(() -> {
+                            UsagePlans.ExecLimits limits = plans.limitsFor(userId);
+                            SandboxRuntime runtime = runtimes.obtain(sandbox, limits, saved);
+                            boolean created = runtime.createSession(name, limits.maxOutputBytes());
+                            return created ? runtime.session(name, limits.maxOutputBytes()) : null;
+                        })))
+                .flatMap(created -> created == null
+                        ? Uni.createFrom().item(false)
+                        : saveNew(sandboxId, created).replaceWith(true));
+    }
+
+    /** Saves a new session at once, so that it is listed and kept even before its first exec. */
+    private Uni<Void> saveNew(String sandboxId, SandboxRuntime.Session session) {
+        String state = session.shell().saveState();
+        return Panache.withTransaction(() -> savedSessions.save(sandboxId, session.name(), state))
+                .invoke(() -> session.saved(state));
+    }
+
+    /** The sandbox's sessions: those running here and those saved, and always the default one. */
+    public Uni<Set<String>> list(String userId, String sandboxId) {
+        return sandboxes
+                .get(userId, sandboxId)
+                .flatMap(sandbox -> savedSessions.statesOf(sandboxId).map(saved -> {
+                    SandboxRuntime runtime = runtimes.find(sandboxId);
+                    Set<String> names = new TreeSet<>(saved.keySet());
+                    names.add(SandboxRuntime.DEFAULT_SESSION);
+                    if (runtime != null) {
+                        names.addAll(runtime.sessionNames());
+                    }
+                    return names;
                 }));
     }
 
-    public Uni<Set<String>> list(String userId, String sandboxId) {
-        return sandboxes.get(userId, sandboxId).map(sandbox -> {
-            SandboxRuntime runtime = runtimes.find(sandboxId);
-            return runtime == null ? Set.of(SandboxRuntime.DEFAULT_SESSION) : runtime.sessionNames();
-        });
-    }
-
+    @WithTransaction
     public Uni<Void> delete(String userId, String sandboxId, String name) {
-        return sandboxes.get(userId, sandboxId).map(sandbox -> {
-            SandboxRuntime runtime = runtimes.find(sandboxId);
-            if (runtime == null || !runtime.removeSession(name)) {
-                throw ProblemException.notFound("no session '" + name + "' in sandbox '" + sandboxId + "'");
-            }
-            return null;
-        });
+        return sandboxes
+                .get(userId, sandboxId)
+                .flatMap(sandbox -> savedSessions.forget(sandboxId, name).map(wasSaved -> {
+                    SandboxRuntime runtime = runtimes.find(sandboxId);
+                    boolean wasRunning = runtime != null && runtime.removeSession(name);
+                    if (!wasSaved && !wasRunning) {
+                        throw ProblemException.notFound("no session '" + name + "' in sandbox '" + sandboxId + "'");
+                    }
+                    return null;
+                }));
     }
 
     /**

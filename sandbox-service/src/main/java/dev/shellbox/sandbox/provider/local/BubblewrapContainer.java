@@ -5,7 +5,9 @@ import dev.shellbox.sandbox.provider.ContentStore;
 import dev.shellbox.sandbox.provider.SandboxContainer;
 import dev.shellbox.sandbox.provider.WorkspaceMirror;
 import dev.shellbox.shell.command.Identity;
+import dev.shellbox.shell.fs.HostDirectoryFileSystem;
 import dev.shellbox.shell.fs.InMemoryFileSystem;
+import dev.shellbox.shell.fs.MountedFileSystem;
 import dev.shellbox.shell.interp.EscalatedProcess;
 import dev.shellbox.shell.interp.EscalationRequest;
 import java.io.IOException;
@@ -17,6 +19,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import org.jboss.logging.Logger;
@@ -52,6 +55,8 @@ final class BubblewrapContainer implements SandboxContainer {
             "/etc/ca-certificates",
             "/etc/localtime",
             "/etc/mime.types");
+    /** The /etc files made for each sandbox: its accounts, its names and its DNS. */
+    private static final List<String> ETC_FILES = List.of("passwd", "group", "hostname", "hosts", "resolv.conf");
     /** Size of each program's {@code /dev/shm}, as Docker gives containers, and of a {@code /tmp} made for it. */
     private static final long SCRATCH_BYTES = 64L * 1024 * 1024;
 
@@ -218,7 +223,7 @@ final class BubblewrapContainer implements SandboxContainer {
             c.addAll(List.of("--ro-bind-try", file, file));
         }
         Path etc = directory.resolve("etc");
-        for (String name : List.of("passwd", "group", "hostname", "hosts", "resolv.conf")) {
+        for (String name : ETC_FILES) {
             c.addAll(List.of("--ro-bind", etc.resolve(name).toString(), "/etc/" + name));
         }
         return List.copyOf(c);
@@ -235,37 +240,43 @@ final class BubblewrapContainer implements SandboxContainer {
         return files;
     }
 
+    @Override
+    public Set<String> mountSystem(MountedFileSystem.Builder view) throws IOException {
+        Set<String> covered = new TreeSet<>();
+        for (String dir : SYSTEM) {
+            Path host = Path.of(dir);
+            if (Files.isSymbolicLink(host)) {
+                view.symlink(dir, Files.readSymbolicLink(host).toString());
+            } else if (Files.isDirectory(host)) {
+                view.mount(dir, HostDirectoryFileSystem.readOnly(host));
+            } else {
+                continue;
+            }
+            covered.add(dir.substring(1));
+        }
+        for (String file : hostEtc()) {
+            Path host = Path.of(file);
+            if (Files.isSymbolicLink(host)) {
+                view.symlink(file, Files.readSymbolicLink(host).toString());
+            } else if (Files.exists(host)) {
+                view.mount(file, HostDirectoryFileSystem.readOnly(host));
+            }
+        }
+        Path etc = writeAccounts();
+        for (String name : ETC_FILES) {
+            view.mount("/etc/" + name, HostDirectoryFileSystem.readOnly(etc.resolve(name)));
+        }
+        covered.add("etc");
+        return covered;
+    }
+
     /** Creates the sandbox's host directory and its account files, once. */
     private void prepare() throws IOException {
         if (bubblewrap != null && (disk == null || mounted) && Files.isDirectory(directory.resolve("etc"))) {
             return;
         }
         synchronized (this) {
-            // others may pass through (the programs' user must reach the mirror) but not list
-            for (Path dir : List.of(settings.stateDirectory(), directory)) {
-                Files.createDirectories(dir);
-                Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwx--x--x"));
-            }
-            Path etc = directory.resolve("etc");
-            Files.createDirectories(etc);
-            Identity id = Identity.SANDBOX;
-            Files.writeString(
-                    etc.resolve("passwd"),
-                    "root:x:0:0:root:/root:/usr/sbin/nologin\n" + id.user() + ":x:" + id.uid() + ":" + id.gid() + ":"
-                            + id.user() + ":" + id.home() + ":/bin/bash\nnobody:x:65534:65534:nobody:/nonexistent:"
-                            + "/usr/sbin/nologin\n");
-            Files.writeString(
-                    etc.resolve("group"), "root:x:0:\n" + id.group() + ":x:" + id.gid() + ":\nnogroup:x:65534:\n");
-            Files.writeString(etc.resolve("hostname"), id.hostname() + "\n");
-            Files.writeString(etc.resolve("hosts"), "127.0.0.1\tlocalhost " + id.hostname() + "\n::1\tlocalhost\n");
-            // the DNS forwarder of the sandbox's network; without network nothing answers there
-            Files.writeString(etc.resolve("resolv.conf"), "nameserver " + SandboxNetwork.DNS_SERVER + "\n");
-            for (String name :
-                    List.of("etc", "etc/passwd", "etc/group", "etc/hostname", "etc/hosts", "etc/resolv.conf")) {
-                Files.setPosixFilePermissions(
-                        directory.resolve(name),
-                        PosixFilePermissions.fromString(name.equals("etc") ? "rwxr-xr-x" : "rw-r--r--"));
-            }
+            writeAccounts();
             if (disk != null && !mounted) {
                 disk.mount();
                 mounted = true;
@@ -273,6 +284,37 @@ final class BubblewrapContainer implements SandboxContainer {
             limits = limits();
             bubblewrap = bubblewrap();
         }
+    }
+
+    /** Writes the sandbox's host directory and the /etc files made for it (accounts, names, DNS); their directory. */
+    private synchronized Path writeAccounts() throws IOException {
+        Path etc = directory.resolve("etc");
+        if (Files.exists(etc.resolve(ETC_FILES.get(ETC_FILES.size() - 1)))) {
+            return etc;
+        }
+        // others may pass through (the programs' user must reach the mirror) but not list
+        for (Path dir : List.of(settings.stateDirectory(), directory)) {
+            Files.createDirectories(dir);
+            Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwx--x--x"));
+        }
+        Files.createDirectories(etc);
+        Identity id = Identity.SANDBOX;
+        Files.writeString(
+                etc.resolve("passwd"),
+                "root:x:0:0:root:/root:/usr/sbin/nologin\n" + id.user() + ":x:" + id.uid() + ":" + id.gid() + ":"
+                        + id.user() + ":" + id.home() + ":/bin/bash\nnobody:x:65534:65534:nobody:/nonexistent:"
+                        + "/usr/sbin/nologin\n");
+        Files.writeString(
+                etc.resolve("group"), "root:x:0:\n" + id.group() + ":x:" + id.gid() + ":\nnogroup:x:65534:\n");
+        Files.writeString(etc.resolve("hostname"), id.hostname() + "\n");
+        Files.writeString(etc.resolve("hosts"), "127.0.0.1\tlocalhost " + id.hostname() + "\n::1\tlocalhost\n");
+        // the DNS forwarder of the sandbox's network; without network nothing answers there
+        Files.writeString(etc.resolve("resolv.conf"), "nameserver " + SandboxNetwork.DNS_SERVER + "\n");
+        Files.setPosixFilePermissions(etc, PosixFilePermissions.fromString("rwxr-xr-x"));
+        for (String name : ETC_FILES) {
+            Files.setPosixFilePermissions(etc.resolve(name), PosixFilePermissions.fromString("rw-r--r--"));
+        }
+        return etc;
     }
 
     @Override
