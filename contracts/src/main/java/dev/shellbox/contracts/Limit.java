@@ -36,6 +36,11 @@ public enum Limit {
         return name().toLowerCase(Locale.ROOT);
     }
 
+    /** Every key, comma-separated, for messages that list them. */
+    public static String keys() {
+        return java.util.Arrays.stream(values()).map(Limit::key).collect(java.util.stream.Collectors.joining(", "));
+    }
+
     public static Limit fromKey(String key) {
         return valueOf(key.toUpperCase(Locale.ROOT));
     }

@@ -1,5 +1,6 @@
 package dev.shellbox.contracts;
 
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import java.time.Instant;
 import java.util.UUID;
 
@@ -13,6 +14,7 @@ import java.util.UUID;
  * @param sandboxId the sandbox (also its volume id)
  * @param userId its owner
  */
+@JsonIgnoreProperties(ignoreUnknown = true)
 public record SandboxLifecycleEvent(
         UUID id, String type, int version, Instant occurredAt, String sandboxId, String userId) {
     public static final int VERSION = 1;

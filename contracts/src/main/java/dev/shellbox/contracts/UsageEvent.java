@@ -1,5 +1,6 @@
 package dev.shellbox.contracts;
 
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import java.time.Instant;
 import java.util.UUID;
 
@@ -21,6 +22,7 @@ import java.util.UUID;
  * @param bytesOut bytes written or sent
  * @param containerMs time spent in escalated containers
  */
+@JsonIgnoreProperties(ignoreUnknown = true)
 public record UsageEvent(
         UUID id,
         String type,

@@ -43,6 +43,21 @@ public interface GatewayConfig {
     @WithDefault("5368709120")
     long maxUploadBytes();
 
+    /**
+     * Longest request line target (path and query) the gateway accepts, in bytes; longer ones answer 414. The HTTP
+     * layer's own limit ({@code quarkus.http.limits.max-initial-line-length}) stays above it, so that clients get a
+     * problem+json answer rather than the HTTP layer's empty one.
+     */
+    @WithDefault("8192")
+    int maxUrlBytes();
+
+    /**
+     * Largest total size of the request headers, in bytes; larger ones answer 431. Kept below
+     * {@code quarkus.http.limits.max-header-size} for the same reason.
+     */
+    @WithDefault("20480")
+    int maxHeaderBytes();
+
     /** How long a refusal from usage-service is remembered before asking again. */
     @WithDefault("2s")
     Duration quotaDenialCacheTtl();

@@ -1,5 +1,6 @@
 package dev.shellbox.gateway.rest;
 
+import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.shellbox.gateway.domain.ApiKey;
 import dev.shellbox.gateway.service.ApiKeyService;
 import dev.shellbox.platform.problem.ProblemException;
@@ -29,8 +30,11 @@ public class ApiKeyResource {
         this.keys = keys;
     }
 
-    /** What an admin sends to create a key. */
-    public record CreateApiKeyRequest(String user, String name, List<String> roles) {}
+    /** What an admin sends to create a key: the user and a name are required, roles default to user. */
+    public record CreateApiKeyRequest(
+            @JsonProperty(required = true) String user,
+            @JsonProperty(required = true) String name,
+            List<String> roles) {}
 
     /** A key as listed: never the key itself. */
     public record ApiKeyResponse(

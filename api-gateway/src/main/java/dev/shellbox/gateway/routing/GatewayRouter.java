@@ -9,6 +9,7 @@ import dev.shellbox.gateway.security.Authenticator;
 import dev.shellbox.gateway.security.Caller;
 import dev.shellbox.gateway.service.RateLimiter;
 import dev.shellbox.platform.problem.ProblemException;
+import dev.shellbox.platform.problem.ProblemRoutes;
 import io.smallrye.mutiny.Uni;
 import io.vertx.core.http.HttpClientRequest;
 import io.vertx.core.http.HttpClientResponse;
@@ -37,7 +38,7 @@ public class GatewayRouter {
     /** Where an authenticated caller is kept on the routing context for the gateway's own resources. */
     public static final String CALLER = "shellbox.caller";
 
-    private static final Set<String> HOP_BY_HOP = Set.of(
+    static final Set<String> HOP_BY_HOP = Set.of(
             "connection",
             "keep-alive",
             "proxy-authenticate",
@@ -56,7 +57,8 @@ public class GatewayRouter {
     private final UsageClient usage;
     private final InternalHttp http;
     private final GatewayConfig config;
-    private final ProblemWriter problems;
+    private final ProblemRoutes problems;
+    private final DownstreamProblems downstreamProblems;
 
     GatewayRouter(
             RouteTable routes,
@@ -66,7 +68,8 @@ public class GatewayRouter {
             UsageClient usage,
             InternalHttp http,
             GatewayConfig config,
-            ProblemWriter problems) {
+            ProblemRoutes problems,
+            DownstreamProblems downstreamProblems) {
         this.routes = routes;
         this.authenticator = authenticator;
         this.rateLimiter = rateLimiter;
@@ -75,6 +78,7 @@ public class GatewayRouter {
         this.http = http;
         this.config = config;
         this.problems = problems;
+        this.downstreamProblems = downstreamProblems;
     }
 
     void register(@Observes Router router) {
@@ -124,18 +128,10 @@ public class GatewayRouter {
             return Uni.createFrom().failure(ProblemException.forbidden("this endpoint needs the admin role"));
         }
         if (!rateLimiter.tryAcquire(caller.rateKey())) {
-            Problem problem = new Problem(
-                    Problem.typeFor("Too Many Requests"),
-                    "Too Many Requests",
-                    429,
-                    "more than " + (long) config.requestsPerSecond() + " requests per second; slow down",
-                    null,
-                    null,
-                    "requests_per_second",
-                    null,
-                    null,
-                    (long) config.requestsPerSecond());
-            return Uni.createFrom().failure(new ProblemException(problem));
+            Problem problem = Problem.of(
+                            429, "more than " + (long) config.requestsPerSecond() + " requests per second; slow down")
+                    .withQuota("requests_per_second", null, null, (long) config.requestsPerSecond());
+            return Uni.createFrom().failure(new ProblemException(problem).withHeader("Retry-After", "1"));
         }
         String length = request.getHeader("Content-Length");
         if (length != null && parseLength(length) > route.maxBodyBytes()) {
@@ -216,12 +212,17 @@ public class GatewayRouter {
                     problems.write(ctx, downstreamFailure(route, answered.cause()));
                     return;
                 }
-                relay(answered.result(), response);
+                HttpClientResponse answer = answered.result();
+                if (answer.statusCode() >= 400) {
+                    downstreamProblems.relay(answer, ctx, route);
+                } else {
+                    relay(answer, response);
+                }
             });
         });
     }
 
-    private static void relay(HttpClientResponse from, HttpServerResponse to) {
+    static void relay(HttpClientResponse from, HttpServerResponse to) {
         if (to.ended() || to.closed()) {
             from.request().reset();
             return;

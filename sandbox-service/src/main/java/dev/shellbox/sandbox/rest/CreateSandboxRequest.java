@@ -6,7 +6,8 @@ import java.util.Map;
  * What a client may set when creating a sandbox; every field is optional.
  *
  * @param name unique among the caller's sandboxes: creating a name that exists returns that sandbox
- * @param provider where escalated commands run: in-process, local, docker or kubernetes
+ * @param provider where escalated commands run: in-process, or local where this installation has it; a provider it
+ *     cannot run (docker, kubernetes) is refused with the list of those it can
  * @param env environment variables of every exec
  * @param labels free-form key/value pairs to find sandboxes by
  * @param idleTimeoutSeconds seconds without activity before the sandbox pauses itself

@@ -1,11 +1,12 @@
 package dev.shellbox.sandbox.rest;
 
+import com.fasterxml.jackson.annotation.JsonProperty;
 import java.util.Map;
 
 /**
  * A command string or a whole script to run in a sandbox.
  *
- * @param command the bash source to run
+ * @param command the bash source to run (required)
  * @param cwd working directory for this exec only (the session's own directory is kept)
  * @param env variables for this exec only
  * @param stdin bytes (UTF-8 text) given to the script's standard input
@@ -13,4 +14,9 @@ import java.util.Map;
  * @param session the shell session to run in; "default" when absent
  */
 public record ExecRequest(
-        String command, String cwd, Map<String, String> env, String stdin, Long timeoutMs, String session) {}
+        @JsonProperty(required = true) String command,
+        String cwd,
+        Map<String, String> env,
+        String stdin,
+        Long timeoutMs,
+        String session) {}

@@ -1,5 +1,6 @@
 package dev.shellbox.sandbox.rest;
 
+import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.shellbox.sandbox.service.SessionService;
 import io.smallrye.mutiny.Uni;
 import jakarta.ws.rs.Consumes;
@@ -26,7 +27,8 @@ public class SessionResource {
         this.sessions = sessions;
     }
 
-    public record CreateSessionRequest(String name) {}
+    public record CreateSessionRequest(
+            @JsonProperty(required = true) String name) {}
 
     @POST
     public Uni<RestResponse<Map<String, String>>> create(

@@ -23,10 +23,12 @@ import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.security.SecureRandom;
 import java.time.Instant;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 import org.hibernate.exception.ConstraintViolationException;
 
 /** The lifecycle of sandboxes: create (get-or-create by name), get, list, pause, resume, destroy. */
@@ -122,9 +124,17 @@ public class SandboxService {
         }
         String providerId = r.provider() == null ? config.defaultProvider() : r.provider();
         Provider provider = Provider.byId(providerId);
-        if (provider == null) {
-            throw ProblemException.badRequest(
-                    "unknown provider '" + providerId + "'; choose one of: " + Provider.names());
+        if (provider == null || !runnable(provider)) {
+            String runnable = Arrays.stream(Provider.values())
+                    .filter(this::runnable)
+                    .map(Provider::id)
+                    .collect(Collectors.joining(", "));
+            throw ProblemException.badField(
+                    "/provider",
+                    "one of " + runnable,
+                    (provider == null ? "unknown provider '" : "provider '") + providerId + "'"
+                            + (provider == null ? "" : " cannot run on this installation") + "; choose one of: "
+                            + runnable);
         }
         try {
             providers.forProvider(provider).ifPresent(p -> p.checkAvailable(Boolean.TRUE.equals(r.network())));
@@ -168,6 +178,12 @@ public class SandboxService {
                     + config.maxIdleTimeoutSeconds());
         }
         return provider;
+    }
+
+    /** Whether this installation runs sandboxes of a provider: in-process always, the others when built in. */
+    private boolean runnable(Provider provider) {
+        return provider == Provider.IN_PROCESS
+                || providers.forProvider(provider).isPresent();
     }
 
     /** The caller's live sandbox, or a 404 that does not reveal whether another user has that id. */

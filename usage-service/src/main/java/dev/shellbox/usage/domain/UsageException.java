@@ -1,7 +1,11 @@
 package dev.shellbox.usage.domain;
 
-/** A failure the caller can act on; the exception mapper turns each kind into its problem+json answer. */
-public abstract sealed class UsageException extends RuntimeException
+import dev.shellbox.contracts.Problem;
+import dev.shellbox.platform.problem.ProblemException;
+import java.util.Map;
+
+/** A failure the caller can act on; each kind answers with its own status as problem+json. */
+public abstract sealed class UsageException extends ProblemException
         permits QuotaExceededException,
                 PlanNotFoundException,
                 InvalidRequestException,
@@ -9,7 +13,11 @@ public abstract sealed class UsageException extends RuntimeException
                 ForbiddenException,
                 ConflictException,
                 NotReadyException {
-    protected UsageException(String message) {
-        super(message, null, false, false);
+    protected UsageException(int status, String message) {
+        super(status, message);
+    }
+
+    protected UsageException(Problem problem, Map<String, String> headers) {
+        super(problem, headers);
     }
 }

@@ -57,7 +57,7 @@ public class QuotaService {
         String op = operation == null || operation.isBlank() ? Metering.operationFor(limit) : operation;
         metrics.decided(decision, op, System.nanoTime() - start);
         if (!decision.allowed()) {
-            throw new QuotaExceededException(decision);
+            throw new QuotaExceededException(decision, config.callerCacheTtl());
         }
         return decision;
     }

@@ -16,8 +16,12 @@ public class QuotaExceededException extends VfsException {
         super(
                 errno,
                 path,
-                errno.message() + ": the write would reach " + current + " for limit " + limit + " (maximum " + maximum
-                        + (plan == null ? "" : ", plan " + plan) + ")");
+                problem(
+                                errno,
+                                path,
+                                errno.message() + ": the write would reach " + current + " for limit " + limit
+                                        + " (maximum " + maximum + (plan == null ? "" : ", plan " + plan) + ")")
+                        .withQuota(limit, plan, current, maximum));
         this.limit = limit;
         this.plan = plan;
         this.current = current;

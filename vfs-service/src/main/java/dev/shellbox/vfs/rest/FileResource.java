@@ -1,6 +1,7 @@
 package dev.shellbox.vfs.rest;
 
 import dev.shellbox.contracts.Problem;
+import dev.shellbox.platform.problem.ProblemException;
 import dev.shellbox.vfs.domain.Errno;
 import dev.shellbox.vfs.domain.FileRead;
 import dev.shellbox.vfs.domain.ListPage;
@@ -30,6 +31,7 @@ import java.io.OutputStream;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.List;
+import java.util.Map;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
@@ -75,15 +77,10 @@ public class FileResource {
         }
         ByteRange r = ByteRange.parse(range, size);
         if (r == ByteRange.UNSATISFIABLE) {
-            return Response.status(416)
-                    .type(Problem.MEDIA_TYPE)
-                    .header("Content-Range", "bytes */" + size)
-                    .entity(Problem.of(
-                                    416,
-                                    "Range Not Satisfiable",
-                                    file.info().path() + ": the file has " + size + " bytes")
-                            .withErrno(Errno.EINVAL.name()))
-                    .build();
+            throw new ProblemException(
+                    Problem.of(416, file.info().path() + ": the file has " + size + " bytes")
+                            .withErrno(Errno.EINVAL.name()),
+                    Map.of("Content-Range", "bytes */" + size));
         }
         long from = r == null ? 0 : r.from();
         long to = r == null ? size - 1 : r.to();
@@ -281,7 +278,8 @@ public class FileResource {
         try {
             return Integer.parseInt(mode.trim(), 8);
         } catch (NumberFormatException e) {
-            throw new VfsException(Errno.EINVAL, null, "mode must be octal, like 0644");
+            throw VfsException.badParameter(
+                    "mode", "an octal number", "mode must be octal, like 0644, not '" + mode + "'");
         }
     }
 }

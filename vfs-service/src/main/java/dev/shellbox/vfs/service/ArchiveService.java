@@ -34,6 +34,7 @@ import java.util.zip.GZIPOutputStream;
 import org.apache.commons.compress.archivers.tar.TarArchiveEntry;
 import org.apache.commons.compress.archivers.tar.TarArchiveInputStream;
 import org.apache.commons.compress.archivers.tar.TarArchiveOutputStream;
+import org.apache.commons.compress.archivers.tar.TarUtils;
 
 /**
  * Tar archives in and out of a volume. An upload (tar or tar.gz, detected by its first bytes) is extracted into a
@@ -46,6 +47,7 @@ public class ArchiveService {
     private static final long MAX_HELD_INLINE_BYTES = 64L * 1024 * 1024;
 
     private static final int PAGE = 1000;
+    private static final int TAR_BLOCK = 512;
 
     private final FileService files;
     private final ContentService content;
@@ -87,7 +89,7 @@ public class ArchiveService {
         try {
             Map<String, FileData> byPath = new HashMap<>();
             long held = 0;
-            try (TarArchiveInputStream tar = new TarArchiveInputStream(decompressed(body))) {
+            try (TarArchiveInputStream tar = new TarArchiveInputStream(tarStream(body, target))) {
                 TarArchiveEntry entry;
                 while ((entry = tar.getNextEntry()) != null) {
                     String path = entryPath(target, entry.getName());
@@ -163,6 +165,39 @@ public class ArchiveService {
             throw new VfsException(Errno.EINVAL, target, "archive member " + name + " would land outside " + target);
         }
         return path;
+    }
+
+    /**
+     * The tar stream of an upload body, after checking that it starts like one: a first header block whose checksum
+     * holds, or the end-of-archive zeros of an empty archive. Anything else (a text file, a zip, a truncated body)
+     * would otherwise read as an archive without entries.
+     */
+    private static InputStream tarStream(InputStream body, String target) throws IOException {
+        BufferedInputStream in = new BufferedInputStream(decompressed(body), 64 * 1024);
+        in.mark(TAR_BLOCK);
+        byte[] first = in.readNBytes(TAR_BLOCK);
+        in.reset();
+        if (first.length == 0) {
+            throw new VfsException(Errno.EINVAL, target, "the request body is empty; send a tar or tar.gz archive");
+        }
+        boolean empty = first.length == TAR_BLOCK && allZero(first);
+        if (first.length < TAR_BLOCK || !(empty || TarUtils.verifyCheckSum(first))) {
+            throw new VfsException(
+                    Errno.EINVAL,
+                    target,
+                    "the request body is not a tar or tar.gz archive (its first " + TAR_BLOCK
+                            + " bytes are not a tar header)");
+        }
+        return in;
+    }
+
+    private static boolean allZero(byte[] block) {
+        for (byte b : block) {
+            if (b != 0) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static InputStream decompressed(InputStream body) throws IOException {

@@ -160,19 +160,37 @@ public class TreeService {
         return VfsPaths.isWithin(entry, from) ? VfsPaths.rebase(entry, from, to) : entry;
     }
 
+    /** Marks a cursor as one this service made, so that any other text is refused rather than read as a name. */
+    private static final String CURSOR_MARK = "after:";
+
     static String encodeCursor(String value) {
-        return Base64.getUrlEncoder().withoutPadding().encodeToString(value.getBytes(StandardCharsets.UTF_8));
+        return Base64.getUrlEncoder()
+                .withoutPadding()
+                .encodeToString((CURSOR_MARK + value).getBytes(StandardCharsets.UTF_8));
     }
 
     static String decodeCursor(String cursor) {
         if (cursor == null || cursor.isEmpty()) {
             return null;
         }
+        String decoded;
         try {
-            return new String(Base64.getUrlDecoder().decode(cursor), StandardCharsets.UTF_8);
-        } catch (IllegalArgumentException e) {
-            throw new VfsException(Errno.EINVAL, null, "invalid cursor");
+            decoded = StandardCharsets.UTF_8
+                    .newDecoder()
+                    .decode(java.nio.ByteBuffer.wrap(Base64.getUrlDecoder().decode(cursor)))
+                    .toString();
+        } catch (IllegalArgumentException | java.nio.charset.CharacterCodingException e) {
+            decoded = "";
         }
+        if (!decoded.startsWith(CURSOR_MARK)) {
+            throw VfsException.badParameter(
+                    "cursor",
+                    "the nextCursor of an earlier page",
+                    "cursor '" + (cursor.length() > 40 ? cursor.substring(0, 40) + "..." : cursor)
+                            + "' is not one this listing gave; pass the nextCursor of the previous page, or none"
+                            + " for the first");
+        }
+        return decoded.substring(CURSOR_MARK.length());
     }
 
     // ---- changes ----
