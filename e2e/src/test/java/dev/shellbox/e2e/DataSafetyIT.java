@@ -190,6 +190,75 @@ class DataSafetyIT {
         user.exec(id, "kill %1");
     }
 
+    @Test
+    void aForkBombStopsAtTheSandboxsProcessLimitAndTheSandboxGoesOn() {
+        Api user = Suite.newUser("dana-forkbomb");
+        String id = sandbox(user);
+        JsonNode bomb = user.exec(id, ":(){ :|:& };:");
+        assertThat(bomb.get("exitCode").asInt()).as(bomb.toString()).isEqualTo(126);
+        assertThat(bomb.get("limit").asText()).isEqualTo("max_processes");
+        assertThat(bomb.get("stderr").asText()).contains("limit exceeded: max_processes");
+        await().atMost(Duration.ofSeconds(10))
+                .untilAsserted(
+                        () -> assertThat(user.exec(id, "echo hi").get("stdout").asText())
+                                .isEqualTo("hi\n"));
+    }
+
+    @Test
+    void aSessionsStateSurvivesAPause() {
+        Api user = Suite.newUser("dana-session");
+        String id = sandbox(user);
+        user.exec(
+                id,
+                "mkdir -p /workspace/d && cd /workspace/d && X=kept; declare -a arr=(1 2); greet() { echo \"hi $1\"; };"
+                        + " alias ll='ls -l'; set -o noglob");
+        assertThat(user.post("/v1/sandboxes/" + id + "/pause", "").status()).isEqualTo(200);
+        JsonNode after = user.exec(id, "pwd; echo $X ${arr[1]}; greet you; alias ll; shopt -po noglob");
+        assertThat(after.get("stdout").asText())
+                .isEqualTo("/workspace/d\nkept 2\nhi you\nalias ll='ls -l'\nset -o noglob\n");
+    }
+
+    @Test
+    void aCwdThatDoesNotExistIsA400NamingIt() {
+        Api user = Suite.newUser("dana-cwd");
+        String id = sandbox(user);
+        Api.Response r =
+                user.post("/v1/sandboxes/" + id + "/exec", "{\"command\":\"pwd\",\"cwd\":\"/workspace/nope\"}");
+        assertThat(r.status()).isEqualTo(400);
+        assertThat(r.json().get("errno").asText()).isEqualTo("ENOENT");
+        assertThat(r.json().get("detail").asText()).contains("/workspace/nope");
+    }
+
+    @Test
+    void builtInsAndProgramsSeeOneFileSystemWithReadOnlySystemDirectories() {
+        Api user = Suite.newUser("dana-onefs");
+        String id = sandbox(user);
+        JsonNode builtin =
+                user.exec(id, "cat /etc/os-release | head -1; ls /usr/lib | grep -c . ; echo x > /evil; echo rc=$?");
+        assertThat(builtin.get("stdout").asText()).startsWith("PRETTY_NAME=").contains("rc=1");
+        assertThat(builtin.get("stderr").asText()).contains("Read-only file system");
+        JsonNode program = user.exec(id, "python3 -c \"open('/evil','w')\" 2>&1 | tail -1");
+        assertThat(program.get("stdout").asText()).contains("Read-only file system");
+        Api.Response api = user.put("/v1/sandboxes/" + id + "/files?path=/usr/bin/evil", new byte[] {1});
+        assertThat(api.status()).isEqualTo(403);
+        assertThat(api.json().get("errno").asText()).isEqualTo("EROFS");
+    }
+
+    @Test
+    void finishedJobsAreDoneAndOutputThatIsNotUtf8ComesBackExactly() {
+        Api user = Suite.newUser("dana-jobs");
+        String id = sandbox(user);
+        user.exec(id, "sleep 0.1 & python3 -c 'pass' &");
+        await().atMost(Duration.ofSeconds(10))
+                .untilAsserted(
+                        () -> assertThat(user.exec(id, "jobs").get("stdout").asText())
+                                .contains("Done")
+                                .doesNotContain("Terminated")
+                                .doesNotContain("Running"));
+        JsonNode binary = user.exec(id, "printf '\\377\\376'");
+        assertThat(binary.get("stdoutBase64").asText()).isEqualTo("//4=");
+    }
+
     // ---- helpers ----
 
     private static String sandbox(Api user) {

@@ -340,6 +340,22 @@ class ExecTest {
         assertThat(data.get(0)).contains("\"text\":\"é\\n\"").doesNotContain("base64");
     }
 
+    @Test
+    void aForkBombStopsAtTheSandboxsLimitAndTheServiceThreadsComeBackToTheirBaseline() {
+        String id = createSandbox(USER, "{\"provider\":\"in-process\"}");
+        exec(USER, id, "echo warm");
+        int baseline = java.lang.management.ManagementFactory.getThreadMXBean().getThreadCount();
+        exec(USER, id, ":(){ :|:& };:")
+                .body("exitCode", equalTo(126))
+                .body("limit", equalTo("max_processes"))
+                .body("stderr", containsString("limit exceeded: max_processes"));
+        await().atMost(Duration.ofSeconds(5))
+                .untilAsserted(() -> assertThat(java.lang.management.ManagementFactory.getThreadMXBean()
+                                .getThreadCount())
+                        .isLessThanOrEqualTo(baseline + 4));
+        exec(USER, id, "echo hi").body("stdout", equalTo("hi\n"));
+    }
+
     private static void writeThroughSandbox(String id, String path, String text) {
         given().header("X-Shellbox-User", USER)
                 .body(text.getBytes(StandardCharsets.UTF_8))

@@ -216,7 +216,8 @@ class CommitTest {
         commit(v, version(v), List.of(Map.of("op", "explode", "path", "/workspace/x")))
                 .then()
                 .statusCode(400)
-                .contentType("application/problem+json");
+                .contentType("application/problem+json")
+                .body("pointer", equalTo("/changes/0/op"));
     }
 
     @Test

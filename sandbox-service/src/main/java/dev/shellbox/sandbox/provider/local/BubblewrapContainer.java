@@ -45,7 +45,10 @@ final class BubblewrapContainer implements SandboxContainer {
 
     /** Host directories that supply programs and their libraries. */
     private static final List<String> SYSTEM = List.of("/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32");
-    /** Host configuration programs need to load libraries, verify TLS and know the time; nothing about accounts. */
+    /**
+     * Host configuration programs need to load libraries, verify TLS, know the time and the system they run on;
+     * nothing about accounts.
+     */
     private static final List<String> HOST_ETC = List.of(
             "/etc/ld.so.cache",
             "/etc/ld.so.conf",
@@ -54,7 +57,8 @@ final class BubblewrapContainer implements SandboxContainer {
             "/etc/ssl/certs",
             "/etc/ca-certificates",
             "/etc/localtime",
-            "/etc/mime.types");
+            "/etc/mime.types",
+            "/etc/os-release");
     /** The /etc files made for each sandbox: its accounts, its names and its DNS. */
     private static final List<String> ETC_FILES = List.of("passwd", "group", "hostname", "hosts", "resolv.conf");
     /** Size of each program's {@code /dev/shm}, as Docker gives containers, and of a {@code /tmp} made for it. */
