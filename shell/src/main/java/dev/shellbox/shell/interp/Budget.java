@@ -9,7 +9,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * runs and, when a chunk is used up and the grantor grants nothing more, stops the script with status 126 and {@code
  * shellbox: limit exceeded: NAME (...)}, NAME being the budget's name.
  *
- * <p>Taking a unit is one atomic subtraction; the grantor is asked only when a chunk runs out, by one thread at a
+ * <p>Taking a unit is one compare-and-set; the grantor is asked only when a chunk runs out, by one thread at a
  * time. Once it has answered 0 the budget stays spent. A grantor that throws counts as one that answered 0.
  */
 public final class Budget {
@@ -25,7 +25,7 @@ public final class Budget {
 
     private final String name;
     private final Grantor grantor;
-    /** Units granted and not yet taken; negative while takers wait for a grant or after the budget is spent. */
+    /** Units granted and not yet taken. */
     private final AtomicLong remaining = new AtomicLong();
 
     private volatile long granted;
@@ -62,7 +62,7 @@ public final class Budget {
 
     /** Units taken so far (never more than were granted). */
     public long used() {
-        return granted - Math.max(0, remaining.get());
+        return granted - remaining.get();
     }
 
     /** Units granted so far. */
@@ -83,31 +83,42 @@ public final class Budget {
         if (units <= 0) {
             return true;
         }
-        if (remaining.addAndGet(-units) >= 0) {
-            return true;
+        long r;
+        while ((r = remaining.get()) >= units) {
+            if (remaining.compareAndSet(r, r - units)) {
+                return true;
+            }
         }
-        return refill();
+        return refillAndTake(units);
     }
 
-    private synchronized boolean refill() {
-        while (remaining.get() < 0) {
+    /** Asks the grantor until {@code units} are covered; only one taker at a time, so grants are never lost. */
+    private synchronized boolean refillAndTake(long units) {
+        while (true) {
+            long r = remaining.get();
+            if (r >= units) {
+                if (remaining.compareAndSet(r, r - units)) {
+                    return true;
+                }
+                continue;
+            }
             if (spent) {
+                remaining.compareAndSet(r, 0);
                 return false;
             }
             long more;
             try {
-                more = grantor.grant(-remaining.get());
+                more = grantor.grant(units - r);
             } catch (RuntimeException e) {
                 more = 0;
             }
             if (more <= 0) {
                 spent = true;
-                return false;
+                continue;
             }
             granted += more;
             remaining.addAndGet(more);
         }
-        return true;
     }
 
     @Override

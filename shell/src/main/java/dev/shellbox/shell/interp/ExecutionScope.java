@@ -178,6 +178,23 @@ final class ExecutionScope {
      */
     void start(Runnable task) {
         acquireProcess();
+        run(task);
+    }
+
+    /**
+     * {@link #submit} for the stream pumps of a background job's program, which may start after the execution ended
+     * (a slow container): a program that outlives its execution still needs them.
+     */
+    <T> FutureTask<T> submitForOutlivingProgram(Callable<T> task) {
+        FutureTask<T> f = new FutureTask<>(task);
+        if (!processes.tryAcquire()) {
+            throw limitExceeded(LimitNames.MAX_PROCESSES, "more than " + processes.max() + " processes at once");
+        }
+        run(f);
+        return f;
+    }
+
+    private void run(Runnable task) {
         try {
             POOL.execute(() -> {
                 try {

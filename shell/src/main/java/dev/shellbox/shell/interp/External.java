@@ -366,20 +366,16 @@ final class External {
                 p.signal(9);
             }
         });
-        if (sh.jobSettled != null) {
-            // only now: the execution that waits for this ends with the program already known to outlive it
-            sh.jobSettled.countDown();
-        }
         List<Future<?>> pumps = new ArrayList<>(3);
         Future<?> stdinPump = null;
         try {
             try {
                 if (p.stdin() != null) {
                     InputStream src = in == null ? InputStream.nullInputStream() : in.in;
-                    stdinPump = sh.scope.submit(() -> pump(src, p.stdin(), true));
+                    stdinPump = submitPump(sh, () -> pump(src, p.stdin(), true));
                 }
                 if (p.stdout() != null) {
-                    pumps.add(sh.scope.submit(() -> {
+                    pumps.add(submitPump(sh, () -> {
                         if (!pump(p.stdout(), stdoutSink, false)) {
                             // nobody reads any more: the program's next write fails with SIGPIPE or EPIPE, as after
                             // a real pipe's reader exited
@@ -393,7 +389,12 @@ final class External {
                     }));
                 }
                 if (p.stderr() != null) {
-                    pumps.add(sh.scope.submit(() -> pump(p.stderr(), stderrSink, false)));
+                    pumps.add(submitPump(sh, () -> pump(p.stderr(), stderrSink, false)));
+                }
+                if (sh.jobSettled != null) {
+                    // only now, with its pumps running: the execution that waits for this ends with the program
+                    // already known to outlive it, and a pump started after that end would be refused
+                    sh.jobSettled.countDown();
                 }
             } catch (RuntimeException e) {
                 // no thread for a pump (the process bound is full): the program cannot run unattended
@@ -438,6 +439,10 @@ final class External {
                 sh.outlivingPrograms.remove(p);
             }
         }
+    }
+
+    private static <T> Future<T> submitPump(Interpreter sh, java.util.concurrent.Callable<T> pump) {
+        return sh.outlivingPrograms != null ? sh.scope.submitForOutlivingProgram(pump) : sh.scope.submit(pump);
     }
 
     private static boolean endedNormally(Cancellation cancellation) {

@@ -44,6 +44,39 @@ class JobStatusTest {
     }
 
     @Test
+    void aProgramAfterABuiltinInAJobOutlivesItsExecution() throws Exception {
+        s.output("cd /workspace && server >/dev/null 2>&1 &");
+
+        assertThat(s.output("jobs"))
+                .isEqualTo("[1]+  Running                 cd /workspace && server > /dev/null 2>&1 &\n");
+        programs.running.get().end(0);
+    }
+
+    @Test
+    void aProgramThatIsSlowToStartAfterABuiltinInAJobOutlivesItsExecution() throws Exception {
+        programs.startDelayMillis = 500;
+        s.output("cd /workspace && server >/dev/null 2>&1 &");
+
+        assertThat(s.output("jobs")).startsWith("[1]+  Running");
+        programs.running.get().end(0);
+    }
+
+    @Test
+    void aProgramWhoseOutputIsPumpedOutlivesItsExecution() throws Exception {
+        for (int i = 0; i < 20; i++) {
+            Programs withOutput = new Programs();
+            withOutput.output = true;
+            ShellSession session = ShellSession.create(Shell.builder().escalator(withOutput));
+            session.output("server > /workspace/log.txt 2>&1 &");
+            Thread.sleep(50);
+
+            assertThat(session.output("jobs")).startsWith("[1]+  Running");
+            assertThat(withOutput.running.get().signals).isEmpty();
+            withOutput.running.get().end(0);
+        }
+    }
+
+    @Test
     void jobsSaysTerminatedForAProgramKilledInALaterExecution() throws Exception {
         s.output("server &");
 
@@ -75,15 +108,29 @@ class JobStatusTest {
     /** A program {@code server} that runs until the test ends it, remembering the signals it got. */
     static final class Programs implements Escalator {
         final CompletableFuture<Program> running = new CompletableFuture<>();
+        volatile long startDelayMillis;
+        /** Whether the program has output streams that the shell pumps. */
+        volatile boolean output;
 
         @Override
         public Optional<String> locate(String name, Map<String, String> env) {
+            try {
+                Thread.sleep(startDelayMillis);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
             return name.equals("server") ? Optional.of("/usr/bin/server") : Optional.empty();
         }
 
         @Override
-        public EscalatedProcess start(EscalationRequest request) {
-            Program p = new Program();
+        public EscalatedProcess start(EscalationRequest request) throws java.io.IOException {
+            try {
+                Thread.sleep(startDelayMillis);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new java.io.InterruptedIOException("interrupted while starting");
+            }
+            Program p = new Program(output);
             running.complete(p);
             return p;
         }
@@ -91,7 +138,34 @@ class JobStatusTest {
 
     static final class Program implements EscalatedProcess {
         private final CompletableFuture<Integer> exit = new CompletableFuture<>();
+        private final InputStream stdout;
+        private final InputStream stderr;
         volatile String signals = "";
+
+        Program() {
+            this(false);
+        }
+
+        Program(boolean output) {
+            stdout = output ? new EndsWithTheProgram() : null;
+            stderr = output ? new EndsWithTheProgram() : null;
+        }
+
+        /** Output that stays open, with nothing in it, until the program ends. */
+        private final class EndsWithTheProgram extends InputStream {
+            @Override
+            public int read() throws java.io.IOException {
+                try {
+                    exit.get();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new java.io.InterruptedIOException();
+                } catch (ExecutionException e) {
+                    throw new java.io.IOException(e);
+                }
+                return -1;
+            }
+        }
 
         void end(int status) {
             exit.complete(status);
@@ -104,12 +178,12 @@ class JobStatusTest {
 
         @Override
         public InputStream stdout() {
-            return null;
+            return stdout;
         }
 
         @Override
         public InputStream stderr() {
-            return null;
+            return stderr;
         }
 
         @Override

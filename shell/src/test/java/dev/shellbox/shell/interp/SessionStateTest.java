@@ -2,6 +2,7 @@ package dev.shellbox.shell.interp;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.shellbox.shell.commands.StandardCommands;
 import dev.shellbox.shell.fs.FileSystem;
 import java.util.List;
 import java.util.Map;
@@ -126,6 +127,7 @@ class SessionStateTest {
 
     private static Shell newShellOver(FileSystem fs) {
         return Shell.builder()
+                .commands(StandardCommands.registry())
                 .fileSystem(fs)
                 .environment(Map.of("HOME", "/home/user", "PATH", "/usr/bin:/bin"))
                 .workingDirectory("/workspace")

@@ -1,12 +1,13 @@
 package dev.shellbox.shell.interp;
 
+import dev.shellbox.shell.commands.StandardCommands;
 import dev.shellbox.shell.fs.FileSystem;
 import dev.shellbox.shell.fs.InMemoryFileSystem;
 import dev.shellbox.shell.io.Text;
 import java.io.ByteArrayOutputStream;
 import java.util.Map;
 
-/** A shell over an in-memory file system for tests, with helpers that run a script and keep what it printed. */
+/** A shell with the standard commands over an in-memory file system for tests, with helpers that run a script and keep what it printed. */
 final class ShellSession {
     /** What one execution printed, and its result. */
     record Run(ExecutionResult result, String stdout, String stderr) {
@@ -20,7 +21,8 @@ final class ShellSession {
 
     ShellSession(Shell.Builder builder, FileSystem fs) {
         this.fs = fs;
-        this.shell = builder.fileSystem(fs).build();
+        this.shell =
+                builder.commands(StandardCommands.registry()).fileSystem(fs).build();
     }
 
     /** Runs scripts in a shell built elsewhere. */
