@@ -217,7 +217,7 @@ final class Pipelines {
         jb.cancellation = jobCancellation;
         jb.status = new CompletableFuture<>();
         Runnable run = () -> {
-            int status;
+            int status = 1;
             try {
                 status = child.runAsProcess(b.command());
             } catch (CancelledException e) {
@@ -227,11 +227,12 @@ final class Pipelines {
             } catch (RuntimeException e) {
                 status = 1;
             } finally {
-                settled.countDown();
                 child.st.fds.release();
                 sh.session.removeProcess(pid);
+                // the status first: an execution that waited for this job sees it ended
+                jb.status.complete(status);
+                settled.countDown();
             }
-            jb.status.complete(status);
         };
         sh.session.addProcess(pid, child);
         try {
