@@ -91,7 +91,11 @@ class StrictInputIT {
                     bad("timeoutMs has a fraction", "{\"command\": \"true\", \"timeoutMs\": 1.5}", "/timeoutMs"),
                     bad("an env value is a number", "{\"command\": \"true\", \"env\": {\"A\": 1}}", "/env/A"),
                     bad("stdin is an object", "{\"command\": \"true\", \"stdin\": {}}", "/stdin"),
-                    bad("an unknown field", "{\"command\": \"true\", \"cmd\": \"x\"}", "/cmd"));
+                    bad("an unknown field", "{\"command\": \"true\", \"cmd\": \"x\"}", "/cmd"),
+                    bad("cwd is relative", "{\"command\": \"true\", \"cwd\": \"src\"}", "/cwd"),
+                    bad("timeoutMs is not positive", "{\"command\": \"true\", \"timeoutMs\": 0}", "/timeoutMs"),
+                    bad("command is blank", "{\"command\": \"  \"}", "/command"),
+                    bad("an env name is invalid", "{\"command\": \"true\", \"env\": {\"A-B\": \"1\"}}", "/env/A-B"));
         }
         json(
                 t,

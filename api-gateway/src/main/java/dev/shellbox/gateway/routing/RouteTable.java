@@ -85,13 +85,13 @@ public class RouteTable {
 
     private static final String SANDBOX = "/v1/sandboxes/{id}";
     private static final String FILES = SANDBOX + "/files";
-    private static final List<Limit> CREATE = List.of(Limit.CONCURRENT_SANDBOXES, Limit.SANDBOX_CREATES_PER_DAY);
     private static final List<Limit> EXEC = List.of(Limit.EXECS_PER_DAY, Limit.COMMANDS_PER_DAY);
     private static final List<Limit> FILE_OP = List.of(Limit.FILE_OPS_PER_DAY);
 
     public static final List<Endpoint> ENDPOINTS = List.of(
             // lifecycle
-            sandbox("POST", "/v1/sandboxes", CREATE, false),
+            // creates reserve their quota in sandbox-service, once it knows a sandbox is really made
+            sandbox("POST", "/v1/sandboxes", List.of(), false),
             sandbox("GET", "/v1/sandboxes", List.of(), false),
             sandbox("GET", SANDBOX, List.of(), false),
             sandbox("DELETE", SANDBOX, List.of(), false),

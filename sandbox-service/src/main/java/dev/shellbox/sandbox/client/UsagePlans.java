@@ -1,6 +1,7 @@
 package dev.shellbox.sandbox.client;
 
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import dev.shellbox.contracts.Limit;
 import dev.shellbox.sandbox.config.SandboxConfig;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.ws.rs.GET;
@@ -31,6 +32,8 @@ public class UsagePlans {
      * @param containerMemoryBytes address space of each escalated program
      * @param containerProcesses processes and threads of each escalated program
      * @param storageBytes what the sandbox's container workspace may hold
+     * @param commandsPerDay the plan's daily maximum of commands; null when the plan is unknown (no daily budgets)
+     * @param containerSecondsPerDay the plan's daily maximum of escalated programs' seconds; null when unknown
      */
     public record ExecLimits(
             String plan,
@@ -38,7 +41,9 @@ public class UsagePlans {
             long maxOutputBytes,
             long containerMemoryBytes,
             long containerProcesses,
-            long storageBytes) {}
+            long storageBytes,
+            Long commandsPerDay,
+            Long containerSecondsPerDay) {}
 
     @RegisterRestClient(configKey = "usage")
     @Path("/internal/v1/users")
@@ -80,7 +85,9 @@ public class UsagePlans {
                     l.getOrDefault("max_output_bytes", config.fallback().maxOutputBytes()),
                     l.getOrDefault("container_memory_bytes", config.local().memoryBytes()),
                     l.getOrDefault("container_processes", (long) config.local().processes()),
-                    l.getOrDefault("storage_bytes", config.local().workspaceBytes()));
+                    l.getOrDefault("storage_bytes", config.local().workspaceBytes()),
+                    l.get(Limit.COMMANDS_PER_DAY.key()),
+                    l.get(Limit.CONTAINER_SECONDS_PER_DAY.key()));
         } catch (RuntimeException e) {
             LOG.warnf(
                     "usage-service did not give the plan of %s (%s); using the fallback limits",
@@ -91,7 +98,9 @@ public class UsagePlans {
                     config.fallback().maxOutputBytes(),
                     config.local().memoryBytes(),
                     config.local().processes(),
-                    config.local().workspaceBytes());
+                    config.local().workspaceBytes(),
+                    null,
+                    null);
         }
         cache.put(userId, new Cached(limits, now.plus(REMEMBER)));
         return limits;

@@ -52,6 +52,8 @@ public class ExecResource {
             ExecRequest request,
             @Context Sse sse) {
         String userId = UserId.require(user);
+        // bad input is a 400, not an error event after a 200
+        execs.validate(request);
         Map<String, OutputText.Splitter> splitters =
                 Map.of("stdout", new OutputText.Splitter(), "stderr", new OutputText.Splitter());
         return Multi.createFrom().emitter(emitter -> {

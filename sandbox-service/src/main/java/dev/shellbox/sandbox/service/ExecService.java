@@ -8,6 +8,7 @@ import dev.shellbox.contracts.Topics;
 import dev.shellbox.contracts.UsageEvent;
 import dev.shellbox.platform.outbox.Outbox;
 import dev.shellbox.platform.problem.ProblemException;
+import dev.shellbox.sandbox.client.QuotaClient;
 import dev.shellbox.sandbox.client.UsagePlans;
 import dev.shellbox.sandbox.config.SandboxConfig;
 import dev.shellbox.sandbox.domain.Sandbox;
@@ -58,6 +59,7 @@ public class ExecService {
     private final SandboxService sandboxes;
     private final SandboxRuntimes runtimes;
     private final UsagePlans plans;
+    private final QuotaClient quota;
     private final Outbox outbox;
     private final SandboxConfig config;
     private final SavedSessionRepository savedSessions;
@@ -67,6 +69,7 @@ public class ExecService {
             SandboxService sandboxes,
             SandboxRuntimes runtimes,
             UsagePlans plans,
+            QuotaClient quota,
             Outbox outbox,
             SandboxConfig config,
             SavedSessionRepository savedSessions) {
@@ -74,6 +77,7 @@ public class ExecService {
         this.sandboxes = sandboxes;
         this.runtimes = runtimes;
         this.plans = plans;
+        this.quota = quota;
         this.outbox = outbox;
         this.config = config;
         AtomicInteger n = new AtomicInteger();
@@ -126,28 +130,38 @@ public class ExecService {
                 });
     }
 
-    private void validate(ExecRequest r) {
+    /** Refuses a request that cannot run with a 400 naming what is wrong (before a stream's 200 is sent). */
+    public void validate(ExecRequest r) {
         if (r == null || r.command() == null || r.command().isBlank()) {
-            throw ProblemException.badRequest("command is required: the bash source to run");
+            throw ProblemException.badField("/command", "a string", "command is required: the bash source to run");
         }
         if (r.command().length() > MAX_SCRIPT_BYTES) {
-            throw ProblemException.badRequest("command is longer than " + MAX_SCRIPT_BYTES + " characters; upload"
-                    + " the script as a file and run it instead");
+            throw ProblemException.badField(
+                    "/command",
+                    "at most " + MAX_SCRIPT_BYTES + " characters",
+                    "command is longer than " + MAX_SCRIPT_BYTES + " characters; upload the script as a file and run"
+                            + " it instead");
         }
         if (r.session() != null && !SESSION_NAME.matcher(r.session()).matches()) {
-            throw ProblemException.badRequest(
-                    "session '" + r.session() + "' is invalid: use 1 to 64 letters, digits," + " '.', '_' or '-'");
+            throw ProblemException.badField(
+                    "/session",
+                    "1 to 64 letters, digits, '.', '_' or '-'",
+                    "session '" + r.session() + "' is invalid: use 1 to 64 letters, digits, '.', '_' or '-'");
         }
         if (r.cwd() != null && !r.cwd().startsWith("/")) {
-            throw ProblemException.badRequest("cwd must be an absolute path, like /workspace/src");
+            throw ProblemException.badField(
+                    "/cwd", "an absolute path", "cwd must be an absolute path, like /workspace/src");
         }
         if (r.timeoutMs() != null && r.timeoutMs() <= 0) {
-            throw ProblemException.badRequest("timeoutMs must be positive");
+            throw ProblemException.badField("/timeoutMs", "a positive integer", "timeoutMs must be positive");
         }
         if (r.env() != null) {
             for (Map.Entry<String, String> e : r.env().entrySet()) {
                 if (!ENV_NAME.matcher(e.getKey()).matches() || e.getValue() == null) {
-                    throw ProblemException.badRequest("env '" + e.getKey() + "' must be a valid name with a value");
+                    throw ProblemException.badField(
+                            "/env/" + e.getKey(),
+                            "a name of letters, digits and '_' with a string value",
+                            "env '" + e.getKey() + "' must be a valid name with a value");
                 }
             }
         }
@@ -187,6 +201,14 @@ public class ExecService {
                     .cancellation(cancel)
                     .workingDirectory(request.cwd())
                     .environment(request.env() == null ? Map.of() : request.env())
+                    .commandBudget(
+                            limits.commandsPerDay() == null
+                                    ? null
+                                    : DailyBudgets.commands(quota, sandbox.userId, limits.commandsPerDay()))
+                    .programTimeBudget(
+                            limits.containerSecondsPerDay() == null
+                                    ? null
+                                    : DailyBudgets.programTime(quota, sandbox.userId, limits.containerSecondsPerDay()))
                     .build();
             ScheduledFuture<?> timer = cancel.cancelAfter(
                     timeout,

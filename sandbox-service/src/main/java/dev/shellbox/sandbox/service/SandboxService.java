@@ -1,5 +1,6 @@
 package dev.shellbox.sandbox.service;
 
+import dev.shellbox.contracts.Limit;
 import dev.shellbox.contracts.Location;
 import dev.shellbox.contracts.Operation;
 import dev.shellbox.contracts.SandboxLifecycleEvent;
@@ -7,6 +8,8 @@ import dev.shellbox.contracts.Topics;
 import dev.shellbox.contracts.UsageEvent;
 import dev.shellbox.platform.outbox.Outbox;
 import dev.shellbox.platform.problem.ProblemException;
+import dev.shellbox.sandbox.client.QuotaClient;
+import dev.shellbox.sandbox.client.QuotaClient.Reservation;
 import dev.shellbox.sandbox.client.VolumeClient;
 import dev.shellbox.sandbox.config.SandboxConfig;
 import dev.shellbox.sandbox.domain.Provider;
@@ -47,6 +50,7 @@ public class SandboxService {
 
     private final SandboxRepository repository;
     private final VolumeClient vfs;
+    private final QuotaClient quota;
     private final Outbox outbox;
     private final SandboxConfig config;
     private final ContainerProviders providers;
@@ -55,6 +59,7 @@ public class SandboxService {
     public SandboxService(
             SandboxRepository repository,
             VolumeClient vfs,
+            QuotaClient quota,
             Outbox outbox,
             SandboxConfig config,
             ContainerProviders providers,
@@ -62,6 +67,7 @@ public class SandboxService {
         this.savedSessions = savedSessions;
         this.repository = repository;
         this.vfs = vfs;
+        this.quota = quota;
         this.outbox = outbox;
         this.config = config;
         this.providers = providers;
@@ -81,15 +87,43 @@ public class SandboxService {
                 return Uni.createFrom().item(new Created(found, true));
             }
             String id = newId();
-            return vfs.createVolume(id, userId)
-                    .flatMap(v -> insert(id, userId, r, provider))
-                    .map(s -> new Created(s, false))
-                    .onFailure(ConstraintViolationException.class)
-                    .recoverWithUni(e -> vfs.deleteVolume(id)
+            return reserveCreation(userId)
+                    .flatMap(reserved -> vfs.createVolume(id, userId)
+                            .flatMap(v -> insert(id, userId, r, provider))
+                            .map(s -> new Created(s, false))
+                            .onFailure(ConstraintViolationException.class)
+                            .recoverWithUni(e -> vfs.deleteVolume(id)
+                                    .onFailure()
+                                    .recoverWithNull()
+                                    .flatMap(v -> repository.findLiveByName(userId, r.name()))
+                                    .map(s -> new Created(s, true)))
+                            .invoke(created -> {
+                                if (created.existed()) {
+                                    reserved.forEach(quota::release);
+                                }
+                            })
                             .onFailure()
-                            .recoverWithNull()
-                            .flatMap(v -> repository.findLiveByName(userId, r.name()))
-                            .map(s -> new Created(s, true)));
+                            .invoke(e -> reserved.forEach(quota::release)));
+        });
+    }
+
+    /**
+     * Reserves one sandbox of the plan's {@code concurrent_sandboxes} and {@code sandbox_creates_per_day}, only once a
+     * sandbox is really made (a get-or-create that finds one, or a refused request, takes nothing); a 429 naming the
+     * limit when either is used up.
+     */
+    private Uni<List<Reservation>> reserveCreation(String userId) {
+        return quota.reserveAsync(userId, Limit.CONCURRENT_SANDBOXES, 1).flatMap(live -> {
+            if (live instanceof Reservation.Refused refused) {
+                return Uni.createFrom().failure(refused.exception());
+            }
+            return quota.reserveAsync(userId, Limit.SANDBOX_CREATES_PER_DAY, 1).map(daily -> {
+                if (daily instanceof Reservation.Refused refused) {
+                    quota.release(live);
+                    throw refused.exception();
+                }
+                return List.of(live, daily);
+            });
         });
     }
 

@@ -1,0 +1,122 @@
+package dev.shellbox.bench.shell;
+
+import dev.shellbox.shell.commands.StandardCommands;
+import dev.shellbox.shell.fs.InMemoryFileSystem;
+import dev.shellbox.shell.interp.ExecutionLimits;
+import dev.shellbox.shell.interp.ExecutionResult;
+import dev.shellbox.shell.interp.ProcessBound;
+import dev.shellbox.shell.interp.Shell;
+import java.io.ByteArrayOutputStream;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.lang.management.ManagementFactory;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * Does a fork bomb in one sandbox slow down the others? Five sandboxes as sandbox-service makes them (each its own
+ * shell and process bound of 128), in one JVM: the fifth runs {@code echo hi} over and over, first on an otherwise idle
+ * engine, then while the other four run {@code :(){ :|:& };:} again and again. Prints the p50 and p99 of both phases,
+ * how many bombs ran and how they ended, and the JVM's thread count before, during and 5 s after.
+ *
+ * <p>Run: {@code java -cp bench/target/benchmarks.jar dev.shellbox.bench.shell.ForkBombIsolation [samples]}.
+ */
+public final class ForkBombIsolation {
+    private static final int SANDBOX_PROCESSES = 128;
+    private static final String BOMB = ":(){ :|:& };:";
+
+    private ForkBombIsolation() {}
+
+    public static void main(String[] args) throws Exception {
+        int samples = args.length > 0 ? Integer.parseInt(args[0]) : 3000;
+        Shell quiet = sandbox();
+        measure(quiet, samples); // warm-up
+        int threadsBefore = threads();
+        long[] idle = measure(quiet, samples);
+
+        AtomicBoolean stop = new AtomicBoolean();
+        AtomicLong bombs = new AtomicLong();
+        AtomicLong stoppedByTheBound = new AtomicLong();
+        List<Thread> bombers = new ArrayList<>();
+        for (int i = 0; i < 4; i++) {
+            Shell box = sandbox();
+            Thread t = new Thread(() -> {
+                while (!stop.get()) {
+                    ExecutionResult r = run(box, BOMB);
+                    bombs.incrementAndGet();
+                    if ("max_processes".equals(r.limitExceeded())) {
+                        stoppedByTheBound.incrementAndGet();
+                    }
+                }
+            });
+            t.start();
+            bombers.add(t);
+        }
+        Thread.sleep(2000);
+        int threadsDuring = threads();
+        long[] loaded = measure(quiet, samples);
+        stop.set(true);
+        for (Thread t : bombers) {
+            t.join();
+        }
+        Thread.sleep(5000);
+        int threadsAfter = threads();
+
+        System.out.printf(
+                "echo hi, idle:        p50 %6.1f us  p99 %8.1f us  (%d samples)%n",
+                micros(idle, 50), micros(idle, 99), samples);
+        System.out.printf(
+                "echo hi, 4 fork bombs: p50 %6.1f us  p99 %8.1f us  (%d samples)%n",
+                micros(loaded, 50), micros(loaded, 99), samples);
+        System.out.printf("p50 ratio: %.2f%n", micros(loaded, 50) / micros(idle, 50));
+        System.out.printf("fork bombs run: %d, stopped by max_processes: %d%n", bombs.get(), stoppedByTheBound.get());
+        System.out.printf(
+                "JVM threads: %d before, %d during, %d 5 s after%n", threadsBefore, threadsDuring, threadsAfter);
+    }
+
+    /** A sandbox's shell: its own file system and process bound, the limits sandbox-service gives an exec. */
+    private static Shell sandbox() throws Exception {
+        InMemoryFileSystem fs = new InMemoryFileSystem();
+        fs.createDirectory("/workspace", 0755);
+        return Shell.builder()
+                .fileSystem(fs)
+                .commands(StandardCommands.registry())
+                .processes(ProcessBound.of(SANDBOX_PROCESSES))
+                .limits(ExecutionLimits.DEFAULT.withTimeout(Duration.ofSeconds(30)))
+                .environment(Map.of("HOME", "/workspace", "PATH", "/usr/bin:/bin"))
+                .workingDirectory("/workspace")
+                .build();
+    }
+
+    private static long[] measure(Shell shell, int samples) {
+        long[] nanos = new long[samples];
+        for (int i = 0; i < samples; i++) {
+            long start = System.nanoTime();
+            ExecutionResult r = run(shell, "echo hi");
+            nanos[i] = System.nanoTime() - start;
+            if (r.exitStatus() != 0) {
+                throw new IllegalStateException("echo hi failed with status " + r.exitStatus());
+            }
+        }
+        Arrays.sort(nanos);
+        return nanos;
+    }
+
+    private static ExecutionResult run(Shell shell, String script) {
+        return shell.execute(
+                script, InputStream.nullInputStream(), new ByteArrayOutputStream(), OutputStream.nullOutputStream());
+    }
+
+    private static double micros(long[] sorted, int percentile) {
+        return sorted[Math.min(sorted.length - 1, sorted.length * percentile / 100)] / 1000.0;
+    }
+
+    private static int threads() {
+        return ManagementFactory.getThreadMXBean().getThreadCount();
+    }
+}
