@@ -68,7 +68,7 @@ class QuotaIT {
 
         assertThat(loop.get("exitCode").asInt()).as(loop.toString()).isEqualTo(126);
         assertThat(loop.get("stderr").asText()).contains("commands_per_day");
-        assertThat(loop.get("limitExceeded").asText()).isEqualTo("commands_per_day");
+        assertThat(loop.get("limit").asText()).isEqualTo("commands_per_day");
         String today = LocalDate.now(ZoneOffset.UTC).toString();
         await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> {
             long billed =

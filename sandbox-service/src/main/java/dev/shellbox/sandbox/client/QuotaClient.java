@@ -78,6 +78,13 @@ public class QuotaClient {
         @DELETE
         @Path("/reservations/{id}")
         Uni<Void> release(@PathParam("id") String id);
+
+        record SettleRequest(long used) {}
+
+        @POST
+        @Path("/reservations/{id}/settle")
+        @Consumes(MediaType.APPLICATION_JSON)
+        Uni<Void> settle(@PathParam("id") String id, SettleRequest body);
     }
 
     private final QuotaApi api;
@@ -133,6 +140,20 @@ public class QuotaClient {
                     .with(
                             v -> {},
                             e -> LOG.debugf("could not release quota reservation %s: %s", held.id(), e.getMessage()));
+        }
+    }
+
+    /**
+     * Keeps {@code used} of a reservation (in the limit's unit) until the work's usage is folded and gives back the
+     * rest, in the background (it lapses anyway).
+     */
+    public void settle(Reservation reservation, long used) {
+        if (reservation instanceof Reservation.Held held && held.id() != null) {
+            api.settle(held.id(), new QuotaApi.SettleRequest(used))
+                    .subscribe()
+                    .with(
+                            v -> {},
+                            e -> LOG.debugf("could not settle quota reservation %s: %s", held.id(), e.getMessage()));
         }
     }
 

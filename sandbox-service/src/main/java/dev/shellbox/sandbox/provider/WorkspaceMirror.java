@@ -95,6 +95,8 @@ public final class WorkspaceMirror {
     private boolean lastPullComparedAll;
     /** Whether the last pull ended early (the next compares every entry). */
     private boolean lastPullFailed;
+    /** Paths whose last copy to the host failed: neither a change nor a deletion of programs until copied whole. */
+    private final Set<String> unmirrored = new HashSet<>();
     /** Whether the last push compared every entry rather than the ones the tree's journal named. */
     private boolean lastPushComparedAll;
 
@@ -170,7 +172,20 @@ public final class WorkspaceMirror {
                 } catch (FsException gone) {
                     // removed from the tree while we copied it; the next sync deletes it
                     continue;
+                } catch (IOException failed) {
+                    // the host copy is partial (a full workspace disk, say): it must never come back as a change a
+                    // program made, so it goes, and pulls leave the path alone until a push copies it whole
+                    idx.remove(e.path());
+                    unmirrored.add(e.path());
+                    try {
+                        deleteTree(hostPath(e.path()));
+                    } catch (IOException ignored) {
+                        // the path stays unmirrored either way
+                    }
+                    indexChanged();
+                    throw failed;
                 }
+                unmirrored.remove(e.path());
                 written++;
             }
         }
@@ -308,8 +323,12 @@ public final class WorkspaceMirror {
                 watch.rewatch();
             }
         }
+        deleted.removeAll(unmirrored);
         List<String> changed = new ArrayList<>();
         for (Map.Entry<String, HostStat> h : host.entrySet()) {
+            if (unmirrored.contains(h.getKey())) {
+                continue;
+            }
             Synced s = idx.get(h.getKey());
             if (s == null || !s.matches(h.getValue())) {
                 changed.add(h.getKey());

@@ -190,6 +190,8 @@ public class ExecService {
         ExecutionResult result;
         Optional<String> unsavedState;
         long started = System.nanoTime();
+        DailyBudgets budgets =
+                new DailyBudgets(quota, sandbox.userId, limits.commandsPerDay(), limits.containerSecondsPerDay());
         session.lock().lock();
         try {
             byte[] stdin =
@@ -201,14 +203,8 @@ public class ExecService {
                     .cancellation(cancel)
                     .workingDirectory(request.cwd())
                     .environment(request.env() == null ? Map.of() : request.env())
-                    .commandBudget(
-                            limits.commandsPerDay() == null
-                                    ? null
-                                    : DailyBudgets.commands(quota, sandbox.userId, limits.commandsPerDay()))
-                    .programTimeBudget(
-                            limits.containerSecondsPerDay() == null
-                                    ? null
-                                    : DailyBudgets.programTime(quota, sandbox.userId, limits.containerSecondsPerDay()))
+                    .commandBudget(budgets.commands())
+                    .programTimeBudget(budgets.programTime())
                     .build();
             ScheduledFuture<?> timer = cancel.cancelAfter(
                     timeout,
@@ -220,6 +216,7 @@ public class ExecService {
                 throw rejected(e);
             } finally {
                 timer.cancel(false);
+                budgets.settle();
             }
             unsavedState = session.unsavedState();
         } finally {

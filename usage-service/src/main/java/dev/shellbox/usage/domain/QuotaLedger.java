@@ -98,6 +98,26 @@ public final class QuotaLedger {
         return withUser(r.user, u -> u.drop(r));
     }
 
+    /**
+     * Keeps {@code used} (in the limit's unit) of a reservation for the fold of the usage it was taken for, and gives
+     * back the rest: work reserved in chunks settles at its end. Returns whether it was still held.
+     */
+    public boolean settle(UUID reservationId, long used) {
+        Reservation r = reservations.get(reservationId);
+        if (r == null) {
+            return false;
+        }
+        return withUser(r.user, u -> {
+            long keep = Math.min(r.remaining, DailyCounters.toInternalUnit(r.limit, Math.max(0, used)));
+            if (keep == 0) {
+                reservations.remove(r.id);
+                return u.drop(r);
+            }
+            u.shrink(r, keep);
+            return true;
+        });
+    }
+
     // ---- what the fold and the startup load report ----
 
     /** Adds folded usage of one user and day, releasing as much of the user's reservations on the same limits. */
@@ -310,6 +330,11 @@ public final class QuotaLedger {
                 return true;
             }
             return false;
+        }
+
+        void shrink(Reservation r, long keep) {
+            reserved[r.limit.ordinal()] -= r.remaining - keep;
+            r.remaining = keep;
         }
 
         void releaseOldest(Limit limit, long amount, Map<UUID, Reservation> index) {

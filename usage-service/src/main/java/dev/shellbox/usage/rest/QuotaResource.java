@@ -36,17 +36,36 @@ public class QuotaResource {
         return QuotaDecisionResponse.of(quota.check(body.userId(), body.limit(), body.amount(), body.operation()));
     }
 
+    /** The body of a settle: how much of the reservation the work used, in the limit's unit. */
+    public record SettleRequest(Long used) {}
+
+    /**
+     * Settles a reservation taken before the work: what the work used stays reserved until its usage is folded, the
+     * rest is given back. Idempotent: 204 whether or not it was still held.
+     */
+    @POST
+    @Path("/reservations/{id}/settle")
+    @NonBlocking
+    public void settle(@PathParam("id") String id, SettleRequest body) {
+        if (body == null || body.used() == null) {
+            throw new InvalidRequestException("a body {used} is required");
+        }
+        quota.settle(reservationId(id), body.used());
+    }
+
     /** Gives back a reservation whose operation did not happen. Idempotent: 204 whether or not it was still held. */
     @DELETE
     @Path("/reservations/{id}")
     @NonBlocking
     public void release(@PathParam("id") String id) {
-        UUID reservation;
+        quota.release(reservationId(id));
+    }
+
+    private static UUID reservationId(String id) {
         try {
-            reservation = UUID.fromString(id);
+            return UUID.fromString(id);
         } catch (IllegalArgumentException e) {
             throw new InvalidRequestException("not a reservation id: " + id);
         }
-        quota.release(reservation);
     }
 }

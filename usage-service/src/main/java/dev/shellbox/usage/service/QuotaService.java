@@ -67,6 +67,14 @@ public class QuotaService {
         return ledger.release(reservationId);
     }
 
+    /** Keeps what work that reserved in advance used, until its usage is folded, and gives back the rest. */
+    public boolean settle(UUID reservationId, long used) {
+        if (used < 0 || used > MAX_AMOUNT) {
+            throw new InvalidRequestException("used must be between 0 and " + MAX_AMOUNT);
+        }
+        return ledger.settle(reservationId, used);
+    }
+
     static Limit parseLimit(String key) {
         if (key == null || key.isBlank()) {
             throw new InvalidRequestException("limit is required, one of " + knownLimits());

@@ -100,6 +100,35 @@ class QuotaLedgerTest {
     }
 
     @Test
+    void aSettledReservationKeepsWhatWasUsedUntilTheFoldAndGivesBackTheRest() {
+        PlanDefinition plan = plan(Limit.COMMANDS_PER_DAY, 1000);
+        QuotaDecision chunk = ledger.check(USER, plan, Limit.COMMANDS_PER_DAY, 600, TTL);
+        assertThat(ledger.check(USER, plan, Limit.COMMANDS_PER_DAY, 600, TTL).allowed())
+                .isFalse();
+
+        assertThat(ledger.settle(chunk.reservationId(), 3)).isTrue();
+
+        assertThat(ledger.current(USER, Limit.COMMANDS_PER_DAY)).isEqualTo(3);
+        ledger.folded(USER, ledger.today(), counters(Limit.COMMANDS_PER_DAY, 3));
+        assertThat(ledger.current(USER, Limit.COMMANDS_PER_DAY)).isEqualTo(3);
+        assertThat(ledger.reservationCount()).isZero();
+        assertThat(ledger.check(USER, plan, Limit.COMMANDS_PER_DAY, 997, TTL).allowed())
+                .isTrue();
+    }
+
+    @Test
+    void aReservationSettledWithNothingUsedIsGivenBack() {
+        PlanDefinition plan = plan(Limit.CONTAINER_SECONDS_PER_DAY, 10);
+        QuotaDecision chunk = ledger.check(USER, plan, Limit.CONTAINER_SECONDS_PER_DAY, 10, TTL);
+
+        assertThat(ledger.settle(chunk.reservationId(), 0)).isTrue();
+        assertThat(ledger.settle(chunk.reservationId(), 0)).isFalse();
+
+        assertThat(ledger.current(USER, Limit.CONTAINER_SECONDS_PER_DAY)).isZero();
+        assertThat(ledger.reservationCount()).isZero();
+    }
+
+    @Test
     void freesTheRoomOfAReleasedReservation() {
         PlanDefinition plan = plan(Limit.SANDBOX_CREATES_PER_DAY, 1);
         QuotaDecision allowed = ledger.check(USER, plan, Limit.SANDBOX_CREATES_PER_DAY, 1, TTL);

@@ -308,6 +308,31 @@ class BubblewrapContainerTest {
     }
 
     @Test
+    void filesThatDoNotFitTheWorkspaceDiskAreNeverBroughtBackTruncated() throws Exception {
+        Assumptions.assumeTrue(
+                provider.workspaceImages(), "workspace images need a service that may mount them (root)");
+        long storage = 32L << 20;
+        Box box = new Box("box-full-disk", false, PROCESSES, storage);
+        byte[] content = new byte[4 << 20];
+        java.util.Arrays.fill(content, (byte) 'x');
+        for (int i = 0; i < 8; i++) {
+            box.files.addFile("/workspace/f" + i, 0644, System.currentTimeMillis(), content, null);
+        }
+
+        box.run("python3 -c 'print(1)'");
+        // what a program's end or the background saver does: bring back what changed on the host
+        box.container.syncOut(box.files, null);
+
+        for (int i = 0; i < 8; i++) {
+            assertThat(box.files.stat("/workspace/f" + i).size()).as("f" + i).isEqualTo(content.length);
+        }
+        box.run("rm /workspace/f4 /workspace/f5 /workspace/f6 /workspace/f7");
+        Run whole = box.run(
+                "python3 -c \"import os; print(sum(os.path.getsize('/workspace/f%d' % i) for i in" + " range(4)))\"");
+        assertThat(whole.stdout()).as(whole.stderr()).isEqualTo((4L * content.length) + "\n");
+    }
+
+    @Test
     void fillingTheWorkspaceEndsAtTheSandboxsOwnDiskAndTheScratchSpaceIsSmall() throws Exception {
         Assumptions.assumeTrue(
                 provider.workspaceImages(), "workspace images need a service that may mount them (root)");
