@@ -182,6 +182,18 @@ public class PlanService {
                 .toList();
     }
 
+    /**
+     * The plans a user may see, in the order they were defined: the built-in ones and the one the user is on. Plans
+     * an admin defined for other users stay between the admin and those users.
+     */
+    public List<PlanDefinition> visibleTo(String userId) {
+        String own = planOf(userId).name();
+        return all().stream()
+                .filter(plan ->
+                        DefaultPlans.isBuiltIn(plan.name()) || plan.name().equals(own))
+                .toList();
+    }
+
     public PlanDefinition get(String name) {
         PlanDefinition plan = byName.get(normalize(name));
         if (plan == null) {
