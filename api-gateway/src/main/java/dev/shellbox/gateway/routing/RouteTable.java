@@ -123,6 +123,7 @@ public class RouteTable {
             usage("GET", "/v1/admin/plans", true),
             usage("GET", "/v1/admin/plans/{plan}", true),
             usage("PUT", "/v1/admin/plans/{plan}", true),
+            usage("DELETE", "/v1/admin/plans/{plan}", true),
             usage("GET", "/v1/admin/users/{user}/plan", true),
             usage("PUT", "/v1/admin/users/{user}/plan", true),
             usage("GET", "/v1/admin/users/{user}/events", true),

@@ -62,6 +62,10 @@ class RouteTableTest {
     @Test
     void adminEndpointsNeedTheAdminRole() {
         assertTrue(routes.resolve("PUT", "/v1/admin/plans/pro").adminOnly());
+        RouteTable.Route deletePlan = routes.resolve("DELETE", "/v1/admin/plans/team");
+        assertTrue(deletePlan.adminOnly());
+        assertEquals(RouteTable.Downstream.USAGE, deletePlan.downstream());
+        assertEquals("/v1/admin/plans/team", deletePlan.path());
         assertTrue(routes.resolve("DELETE", "/v1/admin/api-keys/0f0e").adminOnly());
         assertEquals(
                 RouteTable.Downstream.LOCAL,
