@@ -160,6 +160,17 @@ public class RouteTable {
         return methods;
     }
 
+    /** The template of the endpoints at {@code path}, whatever their method, or null when none has that path. */
+    public String templateOf(String path) {
+        String[] segments = segments(path);
+        for (Endpoint endpoint : ENDPOINTS) {
+            if (matches(endpoint, segments)) {
+                return endpoint.template();
+            }
+        }
+        return null;
+    }
+
     private Route route(Endpoint endpoint, String[] segments) {
         String normalized = "/" + String.join("/", segments);
         String sandboxId = endpoint.template().startsWith(SANDBOX) ? segments[2] : null;

@@ -89,6 +89,14 @@ class RouteTableTest {
     }
 
     @Test
+    void namesThePathsTemplateWhateverTheMethod() {
+        assertEquals("/v1/sandboxes/{id}/exec", routes.templateOf("/v1/sandboxes/sb-abc/exec"));
+        assertEquals("/v1/sandboxes/{id}/files", routes.templateOf("/v1/sandboxes/sb-abc/files/"));
+        assertEquals("/v1/admin/users/{user}/plan", routes.templateOf("/v1/admin/users/alice/plan"));
+        assertNull(routes.templateOf("/v1/sandboxes/sb-abc/secrets"));
+    }
+
+    @Test
     void listsEachEndpointOnce() {
         Set<String> seen = new HashSet<>();
         for (RouteTable.Endpoint e : RouteTable.ENDPOINTS) {
