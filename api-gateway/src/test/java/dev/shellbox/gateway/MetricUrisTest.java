@@ -7,7 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.shellbox.platform.testing.PostgresTestResource;
 import io.quarkus.test.common.QuarkusTestResource;
+import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
+import java.net.URL;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -21,6 +23,9 @@ import org.junit.jupiter.api.Test;
 @QuarkusTestResource(PostgresTestResource.class)
 class MetricUrisTest {
     private static final Pattern URI = Pattern.compile("uri=\"([^\"]*)\"");
+
+    @TestHTTPResource(value = "/metrics", management = true)
+    URL metrics;
 
     @Test
     void tagsExecsInTwoSandboxesWithOneTemplateAndNeitherId() {
@@ -94,10 +99,9 @@ class MetricUrisTest {
     }
 
     /** The series of http_server_requests_seconds_count, one line each. */
-    private static List<String> requestSeries() {
-        String metrics =
-                given().get("/q/metrics").then().statusCode(200).extract().asString();
-        return metrics.lines()
+    private List<String> requestSeries() {
+        String text = given().get(metrics).then().statusCode(200).extract().asString();
+        return text.lines()
                 .filter(line -> line.startsWith("http_server_requests_seconds_count{"))
                 .toList();
     }
