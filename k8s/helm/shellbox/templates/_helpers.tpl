@@ -1,12 +1,15 @@
 {{/*
-The facts about each service that the images fix: its HTTP port and the variable that sets it, the services it calls
-(and the variable holding its own URL for its callers), and which external dependencies it reads. Templates range
-over this; values.yaml only tunes the deployments.
+The facts about each service that the images fix: its HTTP port and the variable that sets it, its management port
+(health and metrics, when they are not on the HTTP port) and its variable, the services it calls (and the variable
+holding its own URL for its callers), and which external dependencies it reads. Templates range over this;
+values.yaml only tunes the deployments.
 */}}
 {{- define "shellbox.catalog" -}}
 api-gateway:
   port: 8080
   portEnv: SHELLBOX_GATEWAY_PORT
+  managementPort: 8084
+  managementPortEnv: SHELLBOX_GATEWAY_MANAGEMENT_PORT
   calls: [sandbox-service, vfs-service, usage-service]
   oidc: true
   bootstrapAdminKey: true
@@ -30,6 +33,11 @@ usage-service:
   urlEnv: SHELLBOX_USAGE_URL
   calls: []
   kafka: true
+{{- end -}}
+
+{{/* The name of the port a service serves health and metrics on (its catalog entry): management, else http. */}}
+{{- define "shellbox.managementPortName" -}}
+{{- if .managementPort }}management{{ else }}http{{ end -}}
 {{- end -}}
 
 {{- define "shellbox.fullname" -}}
@@ -114,6 +122,10 @@ without one the chart's own Secret holds the value under ownKey.
   value: 0.0.0.0
 - name: {{ $component.portEnv }}
   value: {{ $component.port | int | quote }}
+{{- if $component.managementPort }}
+- name: {{ $component.managementPortEnv }}
+  value: {{ $component.managementPort | int | quote }}
+{{- end }}
 - name: SHELLBOX_DB_HOST
   value: {{ $values.database.host | quote }}
 - name: SHELLBOX_DB_PORT

@@ -6,16 +6,24 @@ import static org.hamcrest.Matchers.equalTo;
 
 import dev.shellbox.platform.testing.PostgresTestResource;
 import io.quarkus.test.common.QuarkusTestResource;
+import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
+import java.net.URL;
 import org.junit.jupiter.api.Test;
 
 @QuarkusTest
 @QuarkusTestResource(PostgresTestResource.class)
 class ServiceEndpointsTest {
+    @TestHTTPResource(value = "/health", management = true)
+    URL health;
+
+    @TestHTTPResource(value = "/metrics", management = true)
+    URL metrics;
+
     @Test
     void reportsHealthyWithItsDatabase() {
         given().when()
-                .get("/q/health")
+                .get(health)
                 .then()
                 .statusCode(200)
                 .body("status", equalTo("UP"))
@@ -34,6 +42,6 @@ class ServiceEndpointsTest {
 
     @Test
     void exposesPrometheusMetrics() {
-        given().when().get("/q/metrics").then().statusCode(200).body(containsString("jvm_memory_used_bytes"));
+        given().when().get(metrics).then().statusCode(200).body(containsString("jvm_memory_used_bytes"));
     }
 }

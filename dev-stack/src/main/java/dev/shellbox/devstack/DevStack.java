@@ -17,8 +17,8 @@ import java.util.stream.Stream;
  *
  * <ul>
  *   <li>{@code run}: PostgreSQL (the running one, or a private cluster), Kafka (KRaft) on 9092, S3Proxy on 9000, then
- *       the four services; prints the gateway URL and an admin API key, writes {@code .shellbox/local.env}, and stops
- *       everything on Ctrl-C or {@code stop}.
+ *       the four services; prints the gateway URL, an admin API key and the gateway's management URL (health,
+ *       metrics), writes them to {@code .shellbox/local.env}, and stops everything on Ctrl-C or {@code stop}.
  *   <li>{@code stop}: stops a running stack.
  *   <li>{@code with-test-infra CMD...}: runs CMD with a fresh Kafka and S3Proxy on test ports (19092, 19000), then
  *       stops them; exits with CMD's status. {@code make test} runs the build's tests this way.
@@ -83,7 +83,8 @@ public final class DevStack {
         stack = Stack.start(layout, options, adminKey(), this::recordChild);
         Files.writeString(
                 layout.localEnv(),
-                "SHELLBOX_URL=" + stack.gatewayUrl() + "\nSHELLBOX_API_KEY=" + stack.adminKey() + "\n",
+                "SHELLBOX_URL=" + stack.gatewayUrl() + "\nSHELLBOX_API_KEY=" + stack.adminKey()
+                        + "\nSHELLBOX_MANAGEMENT_URL=" + stack.gatewayManagementUrl() + "\n",
                 StandardCharsets.UTF_8);
         long millis = Duration.ofNanos(System.nanoTime() - t0).toMillis();
         System.out.printf(
@@ -92,12 +93,14 @@ public final class DevStack {
                 Shellbox is running (healthy in %.1f s).
                   Gateway:  %s
                   API key:  %s  (admin)
-                  Both are in %s; logs in %s.
+                  Health:   %s/q/health (metrics: /q/metrics)
+                  These are in %s; logs in %s.
                   Stop with Ctrl-C or `make stop`.
                 %n""",
                 millis / 1000.0,
                 stack.gatewayUrl(),
                 stack.adminKey(),
+                stack.gatewayManagementUrl(),
                 layout.checkout().relativize(layout.localEnv()),
                 layout.checkout().relativize(options.logs()));
         watch();

@@ -38,8 +38,11 @@ final class Services {
         return service == VFS ? options.vfsPort() : options.usagePort();
     }
 
+    /** Where a service answers whether it is ready: the gateway on its management interface, the others on their HTTP port. */
     static String healthUrl(Service service, StackOptions options) {
-        return "http://127.0.0.1:" + port(service, options) + "/q/health/ready";
+        String base =
+                service == GATEWAY ? options.gatewayManagementUrl() : "http://127.0.0.1:" + port(service, options);
+        return base + "/q/health/ready";
     }
 
     static String databaseUrl(Service service, StackOptions options) {
@@ -51,6 +54,9 @@ final class Services {
     static Map<String, String> environment(Service service, StackOptions options, String adminKey) {
         Map<String, String> env = new HashMap<>();
         env.put(service.portVariable(), Integer.toString(port(service, options)));
+        if (service == GATEWAY) {
+            env.put("SHELLBOX_GATEWAY_MANAGEMENT_PORT", Integer.toString(options.gatewayManagementPort()));
+        }
         env.put("QUARKUS_DATASOURCE_REACTIVE_URL", databaseUrl(service, options));
         env.put("SHELLBOX_DB_HOST", Postgres.HOST);
         env.put("SHELLBOX_DB_PORT", Integer.toString(Postgres.PORT));

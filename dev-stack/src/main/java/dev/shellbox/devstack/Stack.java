@@ -50,6 +50,7 @@ public final class Stack implements AutoCloseable {
         for (Services.Service service : Services.ALL) {
             ports.add(Services.port(service, options));
         }
+        ports.add(options.gatewayManagementPort());
         for (int port : ports) {
             if (Readiness.portOpen("127.0.0.1", port)) {
                 throw new StackException("port " + port + " on 127.0.0.1 is already in use by another program");
@@ -99,6 +100,11 @@ public final class Stack implements AutoCloseable {
 
     public String gatewayUrl() {
         return options.gatewayUrl();
+    }
+
+    /** The gateway's health and metrics ({@code /q/health}, {@code /q/metrics}). */
+    public String gatewayManagementUrl() {
+        return options.gatewayManagementUrl();
     }
 
     public String adminKey() {

@@ -7,7 +7,8 @@ import java.nio.file.Path;
  * services' database names (so that a test stack never touches the data of {@code make run}).
  *
  * @param state directory for data/ and logs/
- * @param gatewayPort api-gateway (sandbox-service, vfs-service and usage-service take the next three ports)
+ * @param gatewayPort api-gateway (sandbox-service, vfs-service and usage-service take the next three ports, the
+ *     gateway's management interface the one after)
  * @param kafkaPort Kafka's client port (its controller takes the next one)
  * @param s3Port S3Proxy
  * @param databaseSuffix appended to each service's database name; empty for the real one
@@ -17,7 +18,7 @@ public record StackOptions(
         Path state, int gatewayPort, int kafkaPort, int s3Port, String databaseSuffix, boolean freshDatabases) {
 
     /**
-     * What {@code make run} uses: ports 8080-8083, 9092, 9000 and the real databases, kept across runs. The
+     * What {@code make run} uses: ports 8080-8084, 9092, 9000 and the real databases, kept across runs. The
      * environment variables SHELLBOX_GATEWAY_PORT, SHELLBOX_KAFKA_PORT, SHELLBOX_S3_PORT and SHELLBOX_DB_SUFFIX move
      * them, to run a second stack beside another one.
      */
@@ -48,8 +49,17 @@ public record StackOptions(
         return gatewayPort + 3;
     }
 
+    /** The gateway's management interface: its health and metrics, which its public port does not serve. */
+    public int gatewayManagementPort() {
+        return gatewayPort + 4;
+    }
+
     public String gatewayUrl() {
         return "http://127.0.0.1:" + gatewayPort;
+    }
+
+    public String gatewayManagementUrl() {
+        return "http://127.0.0.1:" + gatewayManagementPort();
     }
 
     public Path logs() {

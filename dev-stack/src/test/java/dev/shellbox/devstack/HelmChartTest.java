@@ -44,6 +44,10 @@ class HelmChartTest {
     private static final Path PRODUCTION_VALUES = CHECKOUT.resolve("k8s/helm/production-values.yaml");
     private static final Map<String, Integer> SERVICE_PORTS =
             Map.of("api-gateway", 8080, "sandbox-service", 8081, "vfs-service", 8082, "usage-service", 8083);
+    /** Where each service serves health and metrics: the gateway on its management port, not its public one. */
+    private static final Map<String, Integer> MANAGEMENT_PORTS =
+            Map.of("api-gateway", 8084, "sandbox-service", 8081, "vfs-service", 8082, "usage-service", 8083);
+
     private static final Map<String, String> URL_VARIABLES = Map.of(
             "SHELLBOX_SANDBOX_URL", "sandbox-service",
             "SHELLBOX_VFS_URL", "vfs-service",
@@ -126,14 +130,45 @@ class HelmChartTest {
                     "/q/health/ready",
                     container.at("/readinessProbe/httpGet/path").asText(),
                     name);
-            assertEquals("http", container.at("/livenessProbe/httpGet/port").asText(), name);
-            assertEquals("http", container.at("/readinessProbe/httpGet/port").asText(), name);
+            String port = managementPortName(name);
+            assertEquals(port, container.at("/startupProbe/httpGet/port").asText(), name);
+            assertEquals(port, container.at("/livenessProbe/httpGet/port").asText(), name);
+            assertEquals(port, container.at("/readinessProbe/httpGet/port").asText(), name);
         }
     }
 
     @Test
+    void theGatewayServesHealthAndMetricsOnItsManagementPortOnly() {
+        for (RenderedChart chart : bothRenders()) {
+            JsonNode container = container(chart.component("Deployment", "api-gateway"));
+            JsonNode management = container.at("/ports/1");
+            assertEquals("management", management.path("name").asText());
+            assertEquals(8084, management.path("containerPort").asInt());
+            assertEquals("8084", value(env(container), "SHELLBOX_GATEWAY_MANAGEMENT_PORT"));
+
+            JsonNode service = chart.component("Service", "api-gateway");
+            assertEquals("management", service.at("/spec/ports/1/name").asText());
+            assertEquals(8084, service.at("/spec/ports/1/port").asInt());
+            assertEquals("management", service.at("/spec/ports/1/targetPort").asText());
+
+            // Callers reach the public port; only the metrics scrapers reach the management port.
+            for (JsonNode rule : chart.component("NetworkPolicy", "api-gateway").at("/spec/ingress")) {
+                boolean scrapers = rule.toString().contains("prometheus");
+                assertEquals(
+                        scrapers ? "management" : "http",
+                        rule.at("/ports/0/port").asText(),
+                        rule.toString());
+            }
+        }
+    }
+
+    private static String managementPortName(String service) {
+        return service.equals("api-gateway") ? "management" : "http";
+    }
+
+    @Test
     void metricsAreAnnotatedForScraping() {
-        SERVICE_PORTS.forEach((name, port) -> {
+        MANAGEMENT_PORTS.forEach((name, port) -> {
             JsonNode annotations = defaults.component("Deployment", name).at("/spec/template/metadata/annotations");
             assertEquals("true", annotations.path("prometheus.io/scrape").asText(), name);
             assertEquals("/q/metrics", annotations.path("prometheus.io/path").asText(), name);
@@ -420,9 +455,20 @@ class HelmChartTest {
         assertEquals("sandbox.example.com", ingress.at("/spec/rules/0/host").asText());
         assertEquals("shellbox-tls", ingress.at("/spec/tls/0/secretName").asText());
 
-        JsonNode monitor = production.ofKind("ServiceMonitor").get(0);
-        assertEquals("/q/metrics", monitor.at("/spec/endpoints/0/path").asText());
-        assertEquals("app.kubernetes.io/name", monitor.at("/spec/jobLabel").asText());
+        for (String name : SERVICE_PORTS.keySet()) {
+            JsonNode monitor = production.component("ServiceMonitor", name);
+            assertEquals("/q/metrics", monitor.at("/spec/endpoints/0/path").asText(), name);
+            assertEquals(
+                    managementPortName(name),
+                    monitor.at("/spec/endpoints/0/port").asText(),
+                    name);
+            assertEquals("app.kubernetes.io/name", monitor.at("/spec/jobLabel").asText(), name);
+            assertTrue(
+                    selects(
+                            monitor.at("/spec/selector/matchLabels"),
+                            production.component("Service", name).at("/metadata/labels")),
+                    name + " ServiceMonitor selects its Service");
+        }
         assertTrue(defaults.ofKind("Ingress").isEmpty());
         assertTrue(defaults.ofKind("ServiceMonitor").isEmpty());
 

@@ -175,7 +175,8 @@ class StrictInputIT {
                 "POST " + sb + "/pause",
                 "POST " + sb + "/resume",
                 "GET " + sb + "/sessions",
-                "GET /v1/admin/plans/{plan}")) {
+                "GET /v1/admin/plans/{plan}",
+                "DELETE /v1/admin/plans/{plan}")) {
             t.put(endpoint, List.of(new Case(endpoint, "an id that does not exist", "", null, "no-such")));
         }
         t.put(

@@ -16,9 +16,10 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  * directory and fresh {@code _e2e} databases, and stops it after the last test.
  *
  * <p>Ports come in a block from a base (default 18080, {@code SHELLBOX_E2E_PORT_BASE} moves it): the services take
- * base..base+3, Kafka base+10 and base+11, S3 base+20. When a port of the block is taken (another checkout testing, the
- * Kafka of {@code with-test-infra}), the next block 100 higher is tried. {@code SHELLBOX_TEST_DB_SUFFIX} is appended
- * to the database suffix so that two checkouts sharing one PostgreSQL do not drop each other's databases.
+ * base..base+3 and the gateway's management interface base+4, Kafka base+10 and base+11, S3 base+20. When a port of
+ * the block is taken (another checkout testing, the Kafka of {@code with-test-infra}), the next block 100 higher is
+ * tried. {@code SHELLBOX_TEST_DB_SUFFIX} is appended to the database suffix so that two checkouts sharing one
+ * PostgreSQL do not drop each other's databases.
  */
 public final class Suite implements BeforeAllCallback {
     static final String ADMIN_KEY = "sbx_EndToEndAdminKey000000000000000000000";
@@ -48,7 +49,8 @@ public final class Suite implements BeforeAllCallback {
     private static int freePortBlock(int first) {
         for (int base = first; base < first + 1000; base += 100) {
             int b = base;
-            if (IntStream.of(b, b + 1, b + 2, b + 3, b + 10, b + 11, b + 20).noneMatch(Suite::inUse)) {
+            if (IntStream.of(b, b + 1, b + 2, b + 3, b + 4, b + 10, b + 11, b + 20)
+                    .noneMatch(Suite::inUse)) {
                 return base;
             }
         }

@@ -104,7 +104,7 @@ class PlanAdminTest {
                 .body("limits.execs_per_day", equalTo(7))
                 .body("limits.commands_per_day", equalTo(free.get("commands_per_day")));
 
-        asUser("anyone").get("/v1/plans").then().body("name", org.hamcrest.Matchers.hasItem("team"));
+        asAdmin().get("/v1/admin/plans").then().body("name", org.hamcrest.Matchers.hasItem("team"));
     }
 
     @Test

@@ -89,8 +89,8 @@ public class ApiKeyResource {
     }
 
     @DELETE
-    @Path("/{id}")
-    public Uni<RestResponse<Void>> revoke(@PathParam("id") String id) {
+    @Path("/{keyId}")
+    public Uni<RestResponse<Void>> revoke(@PathParam("keyId") String id) {
         UUID uuid;
         try {
             uuid = UUID.fromString(id);

@@ -123,6 +123,7 @@ public class RouteTable {
             usage("GET", "/v1/admin/plans", true),
             usage("GET", "/v1/admin/plans/{plan}", true),
             usage("PUT", "/v1/admin/plans/{plan}", true),
+            usage("DELETE", "/v1/admin/plans/{plan}", true),
             usage("GET", "/v1/admin/users/{user}/plan", true),
             usage("PUT", "/v1/admin/users/{user}/plan", true),
             usage("GET", "/v1/admin/users/{user}/events", true),
@@ -157,6 +158,17 @@ public class RouteTable {
             }
         }
         return methods;
+    }
+
+    /** The template of the endpoints at {@code path}, whatever their method, or null when none has that path. */
+    public String templateOf(String path) {
+        String[] segments = segments(path);
+        for (Endpoint endpoint : ENDPOINTS) {
+            if (matches(endpoint, segments)) {
+                return endpoint.template();
+            }
+        }
+        return null;
     }
 
     private Route route(Endpoint endpoint, String[] segments) {

@@ -63,6 +63,10 @@ class RouteTableTest {
     @Test
     void adminEndpointsNeedTheAdminRole() {
         assertTrue(routes.resolve("PUT", "/v1/admin/plans/pro").adminOnly());
+        RouteTable.Route deletePlan = routes.resolve("DELETE", "/v1/admin/plans/team");
+        assertTrue(deletePlan.adminOnly());
+        assertEquals(RouteTable.Downstream.USAGE, deletePlan.downstream());
+        assertEquals("/v1/admin/plans/team", deletePlan.path());
         assertTrue(routes.resolve("DELETE", "/v1/admin/api-keys/0f0e").adminOnly());
         assertEquals(
                 RouteTable.Downstream.LOCAL,
@@ -83,6 +87,14 @@ class RouteTableTest {
     void namesTheMethodsAPathAccepts() {
         assertEquals(List.of("GET", "PUT", "DELETE"), routes.allowedMethods("/v1/sandboxes/sb-abc/files"));
         assertEquals(List.of(), routes.allowedMethods("/v1/nothing"));
+    }
+
+    @Test
+    void namesThePathsTemplateWhateverTheMethod() {
+        assertEquals("/v1/sandboxes/{id}/exec", routes.templateOf("/v1/sandboxes/sb-abc/exec"));
+        assertEquals("/v1/sandboxes/{id}/files", routes.templateOf("/v1/sandboxes/sb-abc/files/"));
+        assertEquals("/v1/admin/users/{user}/plan", routes.templateOf("/v1/admin/users/alice/plan"));
+        assertNull(routes.templateOf("/v1/sandboxes/sb-abc/secrets"));
     }
 
     @Test

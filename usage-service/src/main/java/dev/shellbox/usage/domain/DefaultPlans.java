@@ -33,6 +33,11 @@ public final class DefaultPlans {
 
     private DefaultPlans() {}
 
+    /** Whether the plan of that name is one every installation has: every user may see it, no admin may delete it. */
+    public static boolean isBuiltIn(String name) {
+        return seeded(name) != null;
+    }
+
     /** The seeded plan of that name, if it is one. */
     public static PlanDefinition seeded(String name) {
         return ALL.stream().filter(p -> p.name().equals(name)).findFirst().orElse(null);

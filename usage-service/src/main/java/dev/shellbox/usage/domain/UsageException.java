@@ -8,6 +8,7 @@ import java.util.Map;
 public abstract sealed class UsageException extends ProblemException
         permits QuotaExceededException,
                 PlanNotFoundException,
+                PlanNotDeletableException,
                 InvalidRequestException,
                 NotAuthenticatedException,
                 ForbiddenException,

@@ -13,4 +13,8 @@ public class PlanLimitRepository implements PanacheRepositoryBase<PlanLimit, Pla
     public Uni<List<PlanLimit>> forPlan(String planName) {
         return list("planName", planName);
     }
+
+    public Uni<Long> deleteForPlan(String planName) {
+        return delete("planName", planName);
+    }
 }

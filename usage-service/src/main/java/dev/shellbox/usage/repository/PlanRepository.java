@@ -14,4 +14,12 @@ public class PlanRepository implements PanacheRepositoryBase<Plan, String> {
     public Uni<Plan> findForUpdate(String name) {
         return findById(name, LockModeType.PESSIMISTIC_WRITE);
     }
+
+    /**
+     * The plan, locked against deletion (but not against other readers) until the transaction ends: a user is never
+     * put on a plan that is being deleted.
+     */
+    public Uni<Plan> findForShare(String name) {
+        return findById(name, LockModeType.PESSIMISTIC_READ);
+    }
 }

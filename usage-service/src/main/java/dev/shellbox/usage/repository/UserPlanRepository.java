@@ -10,6 +10,11 @@ import java.time.Instant;
 @ApplicationScoped
 @WithSession
 public class UserPlanRepository implements PanacheRepositoryBase<UserPlan, String> {
+    /** How many users an admin put on the plan. */
+    public Uni<Long> countOn(String planName) {
+        return count("planName", planName);
+    }
+
     /** Puts a user on a plan; returns the assignment's new version. */
     public Uni<Long> assign(String userId, String planName, Instant at) {
         return getSession()

@@ -5,6 +5,7 @@ import dev.shellbox.usage.service.PlanService;
 import dev.shellbox.usage.service.UsageQueryService;
 import io.smallrye.mutiny.Uni;
 import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.PUT;
 import jakarta.ws.rs.Path;
@@ -59,6 +60,13 @@ public class AdminResource {
                     ? Response.created(uri.getAbsolutePath()).entity(plan).build()
                     : Response.ok(plan).build();
         });
+    }
+
+    /** Deletes a plan no user is on (204); built-in plans and plans users are on stay (409). */
+    @DELETE
+    @Path("/plans/{plan}")
+    public Uni<Void> deletePlan(@PathParam("plan") String name) {
+        return plans.delete(name);
     }
 
     @GET

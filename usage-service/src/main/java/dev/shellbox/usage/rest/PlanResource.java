@@ -3,6 +3,7 @@ package dev.shellbox.usage.rest;
 import dev.shellbox.usage.config.UsageConfig;
 import dev.shellbox.usage.service.PlanService;
 import jakarta.ws.rs.GET;
+import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.HttpHeaders;
@@ -21,11 +22,11 @@ public class PlanResource {
         this.config = config;
     }
 
-    /** Every plan with its limits, in the order they were defined. */
+    /** The built-in plans and the caller's own, with their limits, in the order they were defined. */
     @GET
-    public RestResponse<List<PlanResponse>> plans() {
+    public RestResponse<List<PlanResponse>> plans(@HeaderParam(Identity.USER) String user) {
         return RestResponse.ResponseBuilder.ok(
-                        plans.all().stream().map(PlanResponse::of).toList())
+                        plans.visibleTo(user).stream().map(PlanResponse::of).toList())
                 .header(HttpHeaders.CACHE_CONTROL, cacheControl(config))
                 .build();
     }

@@ -8,6 +8,7 @@ import dev.shellbox.usage.domain.InvalidRequestException;
 import dev.shellbox.usage.domain.Plan;
 import dev.shellbox.usage.domain.PlanDefinition;
 import dev.shellbox.usage.domain.PlanLimit;
+import dev.shellbox.usage.domain.PlanNotDeletableException;
 import dev.shellbox.usage.domain.PlanNotFoundException;
 import dev.shellbox.usage.domain.UserPlan;
 import dev.shellbox.usage.repository.PlanLimitRepository;
@@ -182,6 +183,18 @@ public class PlanService {
                 .toList();
     }
 
+    /**
+     * The plans a user may see, in the order they were defined: the built-in ones and the one the user is on. Plans
+     * an admin defined for other users stay between the admin and those users.
+     */
+    public List<PlanDefinition> visibleTo(String userId) {
+        String own = planOf(userId).name();
+        return all().stream()
+                .filter(plan ->
+                        DefaultPlans.isBuiltIn(plan.name()) || plan.name().equals(own))
+                .toList();
+    }
+
     public PlanDefinition get(String name) {
         PlanDefinition plan = byName.get(normalize(name));
         if (plan == null) {
@@ -265,9 +278,46 @@ public class PlanService {
             throw new InvalidRequestException("the body must name a plan: {\"plan\": \"pro\"}");
         }
         String plan = get(rawPlan).name();
-        return Panache.withTransaction(() -> userPlans.assign(userId, plan, Instant.now()))
+        return Panache.withTransaction(() -> plans.findForShare(plan).chain(row -> {
+                    if (row == null) {
+                        return Uni.createFrom().failure(new PlanNotFoundException(plan));
+                    }
+                    return userPlans.assign(userId, plan, Instant.now());
+                }))
                 .map(version -> new Assignment(userId, plan, version))
                 .invoke(this::remember);
+    }
+
+    /**
+     * Deletes a plan no user is on, with its limits. Built-in plans and the default plan cannot be deleted; a plan
+     * users are on neither, so that no user is moved to another plan without an admin saying so.
+     */
+    public Uni<Void> delete(String rawName) {
+        String name = normalize(rawName);
+        if (DefaultPlans.isBuiltIn(name)) {
+            throw PlanNotDeletableException.builtIn(name);
+        }
+        if (name.equals(config.defaultPlan())) {
+            throw PlanNotDeletableException.defaultPlan(name);
+        }
+        return Panache.withTransaction(() -> plans.findForUpdate(name).chain(plan -> {
+                    if (plan == null) {
+                        return Uni.createFrom().failure(new PlanNotFoundException(name));
+                    }
+                    return userPlans.countOn(name).chain(users -> {
+                        if (users > 0) {
+                            return Uni.createFrom().failure(PlanNotDeletableException.inUse(name, users));
+                        }
+                        return planLimits.deleteForPlan(name).chain(() -> plans.delete(plan));
+                    });
+                }))
+                .invoke(() -> forget(name));
+    }
+
+    private void forget(String plan) {
+        byName.remove(plan);
+        createdAt.remove(plan);
+        LOG.infof("plan %s deleted", plan);
     }
 
     /** The user's plan and whether an admin assigned it. */
