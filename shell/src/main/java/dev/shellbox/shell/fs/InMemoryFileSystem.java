@@ -722,6 +722,20 @@ public final class InMemoryFileSystem implements FileSystem {
         if (previous instanceof Dir dir && !dir.entries.isEmpty()) {
             throw new FsException(Errno.ENOTEMPTY, path);
         }
+        if (previous instanceof RegularFile same) {
+            // the same file with new content, as a write in place: a script that has it open (an append racing this
+            // change) writes to what the path names, not to a file no path reaches any more
+            usedBytes -= same.size();
+            same.data = new byte[0];
+            same.length = 0;
+            same.loaded = true;
+            same.lazySize = 0;
+            same.contentId = null;
+            same.mode = mode & 07777;
+            same.mtime = same.atime = mtimeMillis;
+            same.ctime = clock.millis();
+            return same;
+        }
         if (previous != null) {
             unlinked(previous);
         }

@@ -28,6 +28,19 @@ class InMemoryFileSystemTest {
     }
 
     @Test
+    void aFileAddedOverAnOpenOneIsTheSameFileSoAnAppendLandsInIt() throws IOException {
+        fs.createDirectory("/d", 0755);
+        write(fs, "/d/log", "first\n");
+        try (OutputStream append = fs.newOutputStream("/d/log", WriteMode.APPEND, 0644)) {
+            fs.addFile("/d/log", 0644, 0, "first\nfrom elsewhere\n".getBytes(StandardCharsets.UTF_8), null);
+            append.write("appended\n".getBytes(StandardCharsets.UTF_8));
+        }
+
+        assertThat(read(fs, "/d/log")).isEqualTo("first\nfrom elsewhere\nappended\n");
+        assertThat(fs.usedBytes()).isEqualTo("first\nfrom elsewhere\nappended\n".length());
+    }
+
+    @Test
     void theVersionMovesWithEveryChangeAndNotWithReads() throws IOException {
         long v0 = fs.version();
         fs.createDirectory("/d", 0755);
