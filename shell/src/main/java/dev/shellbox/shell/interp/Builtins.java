@@ -53,6 +53,10 @@ final class Builtins {
     private static final Map<String, Builtin> ALL = new TreeMap<>();
 
     static {
+        for (String name : dev.shellbox.shell.interp.builtins.Builtins.names()) {
+            dev.shellbox.shell.interp.builtins.Builtin b = dev.shellbox.shell.interp.builtins.Builtins.get(name);
+            ALL.put(name, (sh, argv) -> b.run(sh.builtinContext, argv));
+        }
         ControlBuiltins.register(ALL);
         ALL.put("echo", new EchoBuiltin());
         ALL.put("printf", new PrintfBuiltin());
@@ -70,14 +74,11 @@ final class Builtins {
         ALL.put("local", declare);
         ALL.put("export", declare);
         ALL.put("readonly", declare);
-        ALL.put("unset", new UnsetBuiltin());
         ALL.put("let", new LetBuiltin());
         EvalBuiltins.register(ALL);
         ALL.put("set", new SetBuiltin());
-        ALL.put("shopt", new ShoptBuiltin());
         ALL.put("getopts", new GetoptsBuiltin());
         TypeBuiltins.register(ALL);
-        AliasBuiltins.register(ALL);
         ALL.put("trap", new TrapBuiltin());
         JobBuiltins.register(ALL);
         MiscBuiltins.register(ALL);

@@ -8,6 +8,7 @@ import dev.shellbox.shell.expand.GlobPattern;
 import dev.shellbox.shell.expand.ShellVariable;
 import dev.shellbox.shell.fs.FileSystem;
 import dev.shellbox.shell.fs.PathNames;
+import dev.shellbox.shell.interp.builtins.BuiltinContext;
 import dev.shellbox.shell.io.BrokenPipeException;
 import dev.shellbox.shell.io.Cancellation;
 import dev.shellbox.shell.io.CancelledException;
@@ -18,6 +19,7 @@ import dev.shellbox.shell.syntax.Assignment;
 import dev.shellbox.shell.syntax.Assignments;
 import dev.shellbox.shell.syntax.CaseItem;
 import dev.shellbox.shell.syntax.CommandNode;
+import dev.shellbox.shell.syntax.Names;
 import dev.shellbox.shell.syntax.ParseError;
 import dev.shellbox.shell.syntax.Parser;
 import dev.shellbox.shell.syntax.Word;
@@ -52,6 +54,8 @@ public final class Interpreter implements ExpansionContext {
     final ShellState st;
     final Expander expander;
     final Cancellation cancellation;
+    /** What the builtins see of this process. */
+    final BuiltinContext builtinContext = new InterpreterBuiltinContext(this);
     /** The execution this process belongs to: its counters, limits and threads. */
     ExecutionScope scope;
 
@@ -1440,20 +1444,7 @@ public final class Interpreter implements ExpansionContext {
     // ======================================================================
 
     static boolean isValidName(String s) {
-        if (s.isEmpty()) {
-            return false;
-        }
-        char c = s.charAt(0);
-        if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_')) {
-            return false;
-        }
-        for (int i = 1; i < s.length(); i++) {
-            c = s.charAt(i);
-            if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_')) {
-                return false;
-            }
-        }
-        return true;
+        return Names.isName(s);
     }
 
     /** The absolute form of a path relative to the working directory. */

@@ -612,9 +612,44 @@ final class Vars {
     private static boolean unsetTarget(Interpreter sh, String target) {
         int bracket = target.indexOf('[');
         if (bracket > 0) {
-            return UnsetBuiltin.unsetElement(
-                    sh, target.substring(0, bracket), target.substring(bracket + 1, target.length() - 1));
+            return unsetElement(sh, target.substring(0, bracket), target.substring(bracket + 1, target.length() - 1));
         }
         return unset(sh, target);
+    }
+
+    /** Unsets one element of an array; {@code @} or {@code *} unsets the whole array. */
+    static boolean unsetElement(Interpreter sh, String name, String subscript) {
+        name = resolveName(sh, name);
+        Variable v = sh.st.vars.get(name);
+        if (v == null) {
+            return true;
+        }
+        if (v.has(Variable.READONLY)) {
+            sh.builtinError("unset", name + ": cannot unset: readonly variable");
+            return false;
+        }
+        if (subscript.equals("@") || subscript.equals("*")) {
+            return unset(sh, name);
+        }
+        if (v.isAssociativeArray()) {
+            v.associative.remove(subscript);
+            return true;
+        }
+        long index = sh.expander.evaluateArithmetic(subscript);
+        if (v.isIndexedArray()) {
+            if (index < 0) {
+                index += v.indexLimit();
+                if (index < 0) {
+                    sh.builtinError("unset", name + "[" + subscript + "]: bad array subscript");
+                    return false;
+                }
+            }
+            v.indexed.remove(index);
+            return true;
+        }
+        if (index == 0 || index == -1) {
+            return unset(sh, name);
+        }
+        return true;
     }
 }

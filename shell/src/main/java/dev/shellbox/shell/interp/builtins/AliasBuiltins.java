@@ -1,10 +1,9 @@
-package dev.shellbox.shell.interp;
+package dev.shellbox.shell.interp.builtins;
 
 import dev.shellbox.shell.expand.Quoting;
 import java.io.IOException;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 
 /** {@code alias} and {@code unalias}. */
 final class AliasBuiltins {
@@ -15,27 +14,20 @@ final class AliasBuiltins {
         m.put("unalias", AliasBuiltins::unalias);
     }
 
-    private static int alias(Interpreter sh, List<String> argv) throws IOException {
-        int i = 1;
+    private static int alias(BuiltinContext sh, List<String> argv) throws IOException {
+        BuiltinOptions o = new BuiltinOptions(argv, "p", "alias [-p] [name[=value] ... ]");
         boolean print = false;
-        while (i < argv.size() && argv.get(i).startsWith("-") && argv.get(i).length() > 1) {
-            String a = argv.get(i);
-            if (a.equals("--")) {
-                i++;
-                break;
-            }
-            if (a.equals("-p")) {
+        for (int c = o.next(); c != BuiltinOptions.END; c = o.next()) {
+            if (c == 'p') {
                 print = true;
-                i++;
-                continue;
+            } else {
+                return o.fail(sh);
             }
-            sh.builtinError("alias", a + ": invalid option");
-            sh.writeErr("alias: usage: alias [-p] [name[=value] ... ]\n");
-            return 2;
         }
+        int i = o.index();
         StringBuilder out = new StringBuilder();
         if (i >= argv.size() || print) {
-            for (Map.Entry<String, String> e : new TreeMap<>(sh.st.aliases).entrySet()) {
+            for (Map.Entry<String, String> e : sh.aliases().entrySet()) {
                 out.append("alias ")
                         .append(e.getKey())
                         .append('=')
@@ -56,15 +48,15 @@ final class AliasBuiltins {
                         || name.chars()
                                 .anyMatch(c -> c == ' ' || c == '\t' || c == '\n' || c == '\'' || c == '"' || c == ';'
                                         || c == '|' || c == '&' || c == '(' || c == ')' || c == '<' || c == '>')) {
-                    sh.builtinError("alias", "`" + name + "': invalid alias name");
+                    sh.error("alias", "`" + name + "': invalid alias name");
                     status = 1;
                     continue;
                 }
-                sh.st.aliases.put(name, a.substring(eq + 1));
+                sh.setAlias(name, a.substring(eq + 1));
             } else {
-                String v = sh.st.aliases.get(a);
+                String v = sh.alias(a);
                 if (v == null) {
-                    sh.builtinError("alias", a + ": not found");
+                    sh.error("alias", a + ": not found");
                     status = 1;
                 } else {
                     out.append("alias ")
@@ -79,23 +71,27 @@ final class AliasBuiltins {
         return status;
     }
 
-    private static int unalias(Interpreter sh, List<String> argv) {
-        if (argv.size() < 2) {
-            sh.writeErr("unalias: usage: unalias [-a] name [name ...]\n");
-            return 2;
+    private static int unalias(BuiltinContext sh, List<String> argv) {
+        BuiltinOptions o = new BuiltinOptions(argv, "a", "unalias [-a] name [name ...]");
+        boolean all = false;
+        for (int c = o.next(); c != BuiltinOptions.END; c = o.next()) {
+            if (c == 'a') {
+                all = true;
+            } else {
+                return o.fail(sh);
+            }
+        }
+        if (all) {
+            sh.clearAliases();
+            return 0;
+        }
+        if (o.operands().isEmpty()) {
+            return o.usage(sh);
         }
         int status = 0;
-        for (int i = 1; i < argv.size(); i++) {
-            String a = argv.get(i);
-            if (a.equals("-a")) {
-                sh.st.aliases.clear();
-                continue;
-            }
-            if (a.equals("--")) {
-                continue;
-            }
-            if (sh.st.aliases.remove(a) == null) {
-                sh.builtinError("unalias", a + ": not found");
+        for (String a : o.operands()) {
+            if (!sh.removeAlias(a)) {
+                sh.error("unalias", a + ": not found");
                 status = 1;
             }
         }

@@ -1,55 +1,40 @@
-package dev.shellbox.shell.interp;
+package dev.shellbox.shell.interp.builtins;
 
 import java.io.IOException;
 import java.util.List;
-import java.util.Map;
 
 /** {@code shopt [-pqsu] [-o] [optname ...]}. */
 final class ShoptBuiltin implements Builtin {
     @Override
-    public int run(Interpreter sh, List<String> argv) throws IOException {
+    public int run(BuiltinContext sh, List<String> argv) throws IOException {
         boolean set = false;
         boolean unset = false;
         boolean quiet = false;
         boolean print = false;
         boolean setOptions = false;
-        int i = 1;
-        for (; i < argv.size(); i++) {
-            String a = argv.get(i);
-            if (a.equals("--")) {
-                i++;
-                break;
-            }
-            if (!a.startsWith("-") || a.length() == 1) {
-                break;
-            }
-            for (int k = 1; k < a.length(); k++) {
-                switch (a.charAt(k)) {
-                    case 's' -> set = true;
-                    case 'u' -> unset = true;
-                    case 'q' -> quiet = true;
-                    case 'p' -> print = true;
-                    case 'o' -> setOptions = true;
-                    default -> {
-                        sh.builtinError("shopt", "-" + a.charAt(k) + ": invalid option");
-                        sh.writeErr("shopt: usage: shopt [-pqsu] [-o] [optname ...]\n");
-                        return 2;
-                    }
+        BuiltinOptions o = new BuiltinOptions(argv, "psuoq", "shopt [-pqsu] [-o] [optname ...]");
+        for (int c = o.next(); c != BuiltinOptions.END; c = o.next()) {
+            switch (c) {
+                case 's' -> set = true;
+                case 'u' -> unset = true;
+                case 'q' -> quiet = true;
+                case 'p' -> print = true;
+                case 'o' -> setOptions = true;
+                default -> {
+                    return o.fail(sh);
                 }
             }
         }
         if (set && unset) {
-            sh.builtinError("shopt", "cannot set and unset shell options simultaneously");
+            sh.error("shopt", "cannot set and unset shell options simultaneously");
             return 1;
         }
-        List<String> names = argv.subList(i, argv.size());
-        Options o = sh.st.options;
+        List<String> names = o.operands();
         StringBuilder out = new StringBuilder();
         int status = 0;
         if (names.isEmpty()) {
-            Map<String, ?> all = setOptions ? Options.SET_OPTIONS : o.shoptOptions();
-            for (String name : all.keySet()) {
-                boolean v = setOptions ? o.get(name) : o.shopt(name);
+            for (String name : setOptions ? sh.setOptionNames() : sh.shoptNames()) {
+                boolean v = setOptions ? sh.option(name) : sh.shopt(name);
                 if ((set && !v) || (unset && v)) {
                     continue;
                 }
@@ -61,21 +46,21 @@ final class ShoptBuiltin implements Builtin {
             return 0;
         }
         for (String name : names) {
-            boolean known = setOptions ? Options.isSetOption(name) : o.isShopt(name);
+            boolean known = setOptions ? sh.isSetOption(name) : sh.isShopt(name);
             if (!known) {
-                sh.builtinError("shopt", name + ": invalid shell option name");
+                sh.error("shopt", name + ": invalid shell option name");
                 status = 1;
                 continue;
             }
             if (set || unset) {
                 if (setOptions) {
-                    o.set(name, set);
+                    sh.setOption(name, set);
                 } else {
-                    o.setShopt(name, set);
+                    sh.setShopt(name, set);
                 }
                 continue;
             }
-            boolean v = setOptions ? o.get(name) : o.shopt(name);
+            boolean v = setOptions ? sh.option(name) : sh.shopt(name);
             if (!v) {
                 status = 1;
             }

@@ -1,0 +1,155 @@
+package dev.shellbox.shell.interp.builtins;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import dev.shellbox.shell.fs.InMemoryFileSystem;
+import dev.shellbox.shell.interp.Execution;
+import dev.shellbox.shell.interp.ExecutionResult;
+import dev.shellbox.shell.interp.Shell;
+import dev.shellbox.shell.io.Text;
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+class BuiltinOptionsTest {
+    private static final Path BASH = Path.of("/bin/bash");
+
+    /** Parses argv and describes what came out: each option with its argument, then the operands. */
+    private static String parse(String spec, String... argv) {
+        BuiltinOptions o = new BuiltinOptions(List.of(argv), spec, null);
+        List<String> seen = new ArrayList<>();
+        for (int c = o.next(); c != BuiltinOptions.END; c = o.next()) {
+            if (c == BuiltinOptions.INVALID) {
+                seen.add("error(" + o.error() + ")");
+                return String.join(" ", seen);
+            }
+            String prefix = o.isPlus() ? "+" : "-";
+            seen.add(prefix + (char) c + (o.argument() == null ? "" : "=" + o.argument()));
+        }
+        return String.join(" ", seen) + " | " + String.join(" ", o.operands());
+    }
+
+    @Test
+    void readsSeparateAndCombinedFlags() {
+        assertThat(parse("abc", "x", "-a", "-bc", "name")).isEqualTo("-a -b -c | name");
+    }
+
+    @Test
+    void takesAnOptionArgumentAttachedOrFromTheNextWord() {
+        assertThat(parse("rd:", "read", "-d", "x", "v")).isEqualTo("-d=x | v");
+        assertThat(parse("rd:", "read", "-dx", "v")).isEqualTo("-d=x | v");
+        assertThat(parse("rd:", "read", "-rdx", "v")).isEqualTo("-r -d=x | v");
+        assertThat(parse("rd:", "read", "-d", "-r", "v")).isEqualTo("-d=-r | v");
+        assertThat(parse("rd:", "read", "-d", "", "v")).isEqualTo("-d= | v");
+    }
+
+    @Test
+    void endsAtDoubleDashALoneDashOrTheFirstOperand() {
+        assertThat(parse("ab", "x", "-a", "--", "-b")).isEqualTo("-a | -b");
+        assertThat(parse("ab", "x", "-a", "-", "-b")).isEqualTo("-a | - -b");
+        assertThat(parse("ab", "x", "v", "-a")).isEqualTo(" | v -a");
+        assertThat(parse("ab", "x")).isEqualTo(" | ");
+    }
+
+    @Test
+    void acceptsPlusFormsOnlyWhenTheSpecSaysSo() {
+        assertThat(parse("+ab", "declare", "+a", "-b", "+", "x")).isEqualTo("+a -b | + x");
+        assertThat(parse("ab", "export", "+a", "x")).isEqualTo(" | +a x");
+    }
+
+    @Test
+    void reportsAnInvalidLetterWithTheSignItWasWrittenWith() {
+        assertThat(parse("ab", "x", "-az")).isEqualTo("-a error(-z: invalid option)");
+        assertThat(parse("+ab", "x", "+z")).isEqualTo("error(+z: invalid option)");
+        assertThat(parse("ab", "x", "--help")).isEqualTo("error(--: invalid option)");
+        assertThat(parse("a:", "x", "-:")).isEqualTo("error(-:: invalid option)");
+    }
+
+    @Test
+    void reportsAMissingArgument() {
+        assertThat(parse("rd:", "read", "-rd")).isEqualTo("-r error(-d: option requires an argument)");
+    }
+
+    @Test
+    void anOptionalArgumentSkipsAWordThatLooksLikeAnOption() {
+        assertThat(parse("n;f;", "ulimit", "-n", "10", "-f")).isEqualTo("-n=10 -f | ");
+        assertThat(parse("n;f;", "ulimit", "-n", "-f")).isEqualTo("-n -f | ");
+        assertThat(parse("n;f;", "ulimit", "-nf")).isEqualTo("-n=f | ");
+        assertThat(parse("n;f;", "ulimit", "-n", "--")).isEqualTo("-n=-- | ");
+        assertThat(parse("n;f;", "ulimit", "-n")).isEqualTo("-n | ");
+    }
+
+    /** A script and what bash 5.2 writes to stderr for it, with its status. */
+    record Case(String script, String stderr, int status) {
+        @Override
+        public String toString() {
+            return script;
+        }
+    }
+
+    static List<Case> bashMessages() {
+        return List.of(
+                new Case(
+                        "alias -px",
+                        "bash: line 1: alias: -x: invalid option\nalias: usage: alias [-p] [name[=value] ... ]\n",
+                        2),
+                new Case(
+                        "unalias -x",
+                        "bash: line 1: unalias: -x: invalid option\nunalias: usage: unalias [-a] name [name ...]\n",
+                        2),
+                new Case("unalias --", "unalias: usage: unalias [-a] name [name ...]\n", 2),
+                new Case(
+                        "unset -fx",
+                        "bash: line 1: unset: -x: invalid option\nunset: usage: unset [-f] [-v] [-n] [name ...]\n",
+                        2),
+                new Case(
+                        "shopt -x",
+                        "bash: line 1: shopt: -x: invalid option\nshopt: usage: shopt [-pqsu] [-o] [optname ...]\n",
+                        2),
+                new Case(
+                        "shopt --x",
+                        "bash: line 1: shopt: --: invalid option\nshopt: usage: shopt [-pqsu] [-o] [optname ...]\n",
+                        2));
+    }
+
+    @ParameterizedTest
+    @MethodSource("bashMessages")
+    void printsWhatBashPrints(Case c) throws Exception {
+        InMemoryFileSystem fs = new InMemoryFileSystem();
+        Shell shell = Shell.builder().fileSystem(fs).build();
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        ExecutionResult r = shell.execute(
+                Execution.builder(c.script()).stdout(out).stderr(err).build());
+        assertThat(Text.decode(err.toByteArray())).as("stderr").isEqualTo(c.stderr());
+        assertThat(r.exitStatus()).as("status").isEqualTo(c.status());
+    }
+
+    /** The table above is bash's own output: checked against /bin/bash when it is bash 5.2. */
+    @ParameterizedTest
+    @MethodSource("bashMessages")
+    void theTableIsWhatBashPrints(Case c) throws Exception {
+        assumeTrue(Files.isExecutable(BASH), "needs /bin/bash");
+        Process version = new ProcessBuilder(BASH.toString(), "-c", "echo $BASH_VERSION").start();
+        String v = new String(version.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assumeTrue(v.startsWith("5.2"), "needs bash 5.2");
+        // run as "bash", the name the engine's messages carry
+        Process p = new ProcessBuilder(BASH.toString(), "-c", "exec -a bash " + BASH + " -c \"$1\"", "_", c.script())
+                .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")))
+                .start();
+        p.getOutputStream().close();
+        byte[] stderr = p.getErrorStream().readAllBytes();
+        p.getInputStream().readAllBytes();
+        assertThat(p.waitFor(30, TimeUnit.SECONDS)).isTrue();
+        assertThat(new String(stderr, StandardCharsets.UTF_8)).isEqualTo(c.stderr());
+        assertThat(p.exitValue()).isEqualTo(c.status());
+    }
+}
