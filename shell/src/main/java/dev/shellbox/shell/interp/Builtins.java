@@ -58,32 +58,10 @@ final class Builtins {
             ALL.put(name, (sh, argv) -> b.run(sh.builtinContext, argv));
         }
         ControlBuiltins.register(ALL);
-        ALL.put("echo", new EchoBuiltin());
-        ALL.put("printf", new PrintfBuiltin());
-        ALL.put("read", new ReadBuiltin());
-        MapfileBuiltin mapfile = new MapfileBuiltin();
-        ALL.put("mapfile", mapfile);
-        ALL.put("readarray", mapfile);
-        TestBuiltin test = new TestBuiltin();
-        ALL.put("test", test);
-        ALL.put("[", test);
-        DirectoryBuiltins.register(ALL);
-        DeclareBuiltin declare = new DeclareBuiltin();
-        ALL.put("declare", declare);
-        ALL.put("typeset", declare);
-        ALL.put("local", declare);
-        ALL.put("export", declare);
-        ALL.put("readonly", declare);
-        ALL.put("let", new LetBuiltin());
         EvalBuiltins.register(ALL);
-        ALL.put("set", new SetBuiltin());
-        ALL.put("getopts", new GetoptsBuiltin());
         TypeBuiltins.register(ALL);
-        ALL.put("trap", new TrapBuiltin());
         JobBuiltins.register(ALL);
         MiscBuiltins.register(ALL);
-        ALL.put("ulimit", new UlimitBuiltin());
-        ALL.put("history", new HistoryBuiltin());
     }
 
     private Builtins() {}

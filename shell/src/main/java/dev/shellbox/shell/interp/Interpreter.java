@@ -9,11 +9,14 @@ import dev.shellbox.shell.expand.ShellVariable;
 import dev.shellbox.shell.fs.FileSystem;
 import dev.shellbox.shell.fs.PathNames;
 import dev.shellbox.shell.interp.builtins.BuiltinContext;
+import dev.shellbox.shell.interp.builtins.DeclarationArg;
+import dev.shellbox.shell.interp.builtins.Signals;
 import dev.shellbox.shell.io.BrokenPipeException;
 import dev.shellbox.shell.io.Cancellation;
 import dev.shellbox.shell.io.CancelledException;
 import dev.shellbox.shell.io.LimitExceededException;
 import dev.shellbox.shell.io.LimitNames;
+import dev.shellbox.shell.io.LineReader;
 import dev.shellbox.shell.io.Text;
 import dev.shellbox.shell.syntax.Assignment;
 import dev.shellbox.shell.syntax.Assignments;
@@ -571,7 +574,7 @@ public final class Interpreter implements ExpansionContext {
                 writeErr(menu.toString());
                 String line;
                 try {
-                    line = ReadBuiltin.readLine(stdin());
+                    line = LineReader.readLine(stdin());
                 } catch (IOException e) {
                     line = null;
                 }
@@ -895,9 +898,6 @@ public final class Interpreter implements ExpansionContext {
         }
         return lastSubstitutionStatus >= 0 ? lastSubstitutionStatus : 0;
     }
-
-    /** An argument of declare/local/export/readonly that was written as an assignment. */
-    record DeclarationArg(String name, boolean append, String index, String value, List<String[]> array) {}
 
     private static boolean isDeclarationCommand(List<Word> words) {
         for (Word w : words) {

@@ -1,5 +1,6 @@
 package dev.shellbox.shell.interp;
 
+import dev.shellbox.shell.interp.builtins.Signals;
 import dev.shellbox.shell.io.CancelledException;
 import java.io.IOException;
 import java.util.ArrayList;

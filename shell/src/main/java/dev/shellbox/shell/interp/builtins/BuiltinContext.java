@@ -1,8 +1,13 @@
 package dev.shellbox.shell.interp.builtins;
 
+import dev.shellbox.shell.command.Identity;
+import dev.shellbox.shell.fs.FileSystem;
 import dev.shellbox.shell.interp.Variable;
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
 import java.util.List;
+import java.util.Map;
 import java.util.SortedMap;
 
 /**
@@ -25,7 +30,87 @@ public interface BuiltinContext {
     /** Writes text to stdout; false when stdout is closed. */
     boolean writeOut(String text) throws IOException;
 
+    /** The stream a descriptor reads from; null when it is closed or open only for writing. */
+    InputStream input(int fd);
+
+    /** The stream a descriptor writes to; null when it is closed or open only for reading. */
+    OutputStream output(int fd);
+
+    /** Whether a descriptor is the session's terminal ({@code test -t}, read's prompt). */
+    boolean isTerminal(int fd);
+
+    // ---- the process ----
+
+    /** {@code $0} of the shell, the start of its messages. */
+    String shellName();
+
+    /** Throws when the execution was cancelled or ran out of time. */
+    void checkCancelled();
+
+    /** Waits, unless the execution is cancelled meanwhile. */
+    void sleep(long millis);
+
+    /** The session clock, in milliseconds since the epoch. */
+    long currentTimeMillis();
+
+    /** When the shell started, in milliseconds since the epoch ({@code printf '%(...)T' -2}). */
+    long startTimeMillis();
+
+    FileSystem fileSystem();
+
+    /** Who the shell runs as. */
+    Identity identity();
+
+    /** The absolute form of a path relative to the working directory. */
+    String resolvePath(String path);
+
+    /** Parses and runs shell text in this process, as {@code mapfile -C} runs its callback. */
+    int runText(String text, String sourceName);
+
+    /** A resource limit's {soft, hard} values, in the resource's units ({@link ResourceLimits}). */
+    long[] limit(char flag);
+
+    void setLimit(char flag, long soft, long hard);
+
     // ---- variables ----
+
+    /** A variable as expansions see it: namerefs followed, dynamic values (RANDOM, LINENO) computed; or null. */
+    Variable variable(String name);
+
+    /** The variable a name designates after namerefs, without computing dynamic values; null when unset. */
+    Variable lookup(String name);
+
+    /** Assigns a scalar (through namerefs, with the variable's attributes); false, message printed, when readonly. */
+    boolean assign(String name, String value);
+
+    /**
+     * Assigns one element of an array: {@code key} for an associative array, else {@code index}. A readonly variable
+     * ends the command ({@code ExpansionError}), as an assignment word would.
+     */
+    void assignElement(String name, long index, String key, String value);
+
+    /** Assigns a whole indexed array (read -a, mapfile), keeping an associative array associative. */
+    void assignArray(String name, List<String> values);
+
+    /** {@code test -v}: whether a variable, or the element {@code name[subscript]}, is set. */
+    boolean isVariableSet(String operand);
+
+    /** Evaluates an arithmetic expression. */
+    long arithmetic(String expression);
+
+    /** The exported variables, as a command's environment. */
+    Map<String, String> environment();
+
+    /** {@code $1 ...}: the positional parameters. */
+    List<String> positionalParameters();
+
+    /** Where {@code getopts} is inside the current argument (1 at the start of one). */
+    int getoptsCharIndex();
+
+    /** The {@code OPTIND} that {@code getopts} last set, to notice a script resetting it. */
+    int getoptsLastOptind();
+
+    void setGetoptsPosition(int charIndex, int lastOptind);
 
     /** The innermost binding of a name, a nameref itself rather than its target; null when unbound. */
     Variable binding(String name);
@@ -39,7 +124,39 @@ public interface BuiltinContext {
     /** Unsets one element of an array ({@code @} or {@code *}: all of it); false, message printed, on an error. */
     boolean unsetElement(String name, String subscript);
 
+    /** Sets {@code $1 ...}. */
+    void setPositionalParameters(List<String> values);
+
+    /** Every variable in scope by name, dynamic ones ({@link Variable#isDynamic()}) not computed. */
+    SortedMap<String, Variable> variables();
+
+    /** The variables of the current function's scope by name. */
+    SortedMap<String, Variable> localVariables();
+
+    /**
+     * The words of the running declaration builtin that were written as assignments, by index in its argv (null at
+     * the others); null when it was called with none.
+     */
+    List<DeclarationArg> declarationArgs();
+
+    /**
+     * Applies declare, local, export or readonly to one name: attributes {@code on} and {@code off} (Variable's bits),
+     * then its value; {@code local} declares it in the function's scope. False, message printed, on an error.
+     */
+    boolean declare(String builtin, DeclarationArg arg, int on, int off, boolean local);
+
     // ---- functions ----
+
+    /** Whether a shell function is running. */
+    boolean inFunction();
+
+    /** The functions' names, sorted. */
+    List<String> functionNames();
+
+    /** A function's definition as {@code declare -f} prints it; null when there is no such function. */
+    String functionText(String name);
+
+    void makeFunctionReadonly(String name);
 
     boolean hasFunction(String name);
 
@@ -53,6 +170,9 @@ public interface BuiltinContext {
     List<String> setOptionNames();
 
     boolean isSetOption(String name);
+
+    /** The {@code set -o} option of a flag letter ({@code e} is errexit); null when none. */
+    String setOptionForLetter(char letter);
 
     /** A {@code set -o} option's value. */
     boolean option(String name);
@@ -68,6 +188,30 @@ public interface BuiltinContext {
     boolean shopt(String name);
 
     void setShopt(String name, boolean on);
+
+    // ---- working directory ----
+
+    String cwd();
+
+    /** Changes the working directory (an absolute path); PWD is the caller's to set. */
+    void setCwd(String path);
+
+    /** The directory stack of pushd and popd, without the working directory at its top. */
+    List<String> directoryStack();
+
+    void setDirectoryStack(List<String> directories);
+
+    // ---- traps ----
+
+    /** The traps of this process by signal name (EXIT, INT, ...), in the order they were set. */
+    Map<String, String> traps();
+
+    /** A subshell's parent's traps, which it shows until it sets one of its own; null outside subshells. */
+    Map<String, String> inheritedTraps();
+
+    void setTrap(String signal, String code);
+
+    void removeTrap(String signal);
 
     // ---- aliases ----
 

@@ -13,6 +13,28 @@ public final class Builtins {
         AliasBuiltins.register(ALL);
         ALL.put("shopt", new ShoptBuiltin());
         ALL.put("unset", new UnsetBuiltin());
+        ALL.put("echo", new EchoBuiltin());
+        ALL.put("printf", new PrintfBuiltin());
+        ALL.put("read", new ReadBuiltin());
+        MapfileBuiltin mapfile = new MapfileBuiltin();
+        ALL.put("mapfile", mapfile);
+        ALL.put("readarray", mapfile);
+        TestBuiltin test = new TestBuiltin();
+        ALL.put("test", test);
+        ALL.put("[", test);
+        ALL.put("let", new LetBuiltin());
+        ALL.put("getopts", new GetoptsBuiltin());
+        ALL.put("ulimit", new UlimitBuiltin());
+        ALL.put("history", new HistoryBuiltin());
+        DirectoryBuiltins.register(ALL);
+        DeclareBuiltin declare = new DeclareBuiltin();
+        ALL.put("declare", declare);
+        ALL.put("typeset", declare);
+        ALL.put("local", declare);
+        ALL.put("export", declare);
+        ALL.put("readonly", declare);
+        ALL.put("set", new SetBuiltin());
+        ALL.put("trap", new TrapBuiltin());
     }
 
     private Builtins() {}

@@ -111,6 +111,82 @@ class BuiltinOptionsTest {
                         "bash: line 1: unset: -x: invalid option\nunset: usage: unset [-f] [-v] [-n] [name ...]\n",
                         2),
                 new Case(
+                        "read -rz",
+                        "bash: line 1: read: -z: invalid option\nread: usage: read [-ers] [-a array] [-d delim] [-i text] [-n nchars] [-N nchars] [-p prompt] [-t timeout] [-u fd] [name ...]\n",
+                        2),
+                new Case(
+                        "read -d",
+                        "bash: line 1: read: -d: option requires an argument\nread: usage: read [-ers] [-a array] [-d delim] [-i text] [-n nchars] [-N nchars] [-p prompt] [-t timeout] [-u fd] [name ...]\n",
+                        2),
+                new Case(
+                        "mapfile -tz",
+                        "bash: line 1: mapfile: -z: invalid option\nmapfile: usage: mapfile [-d delim] [-n count] [-O origin] [-s count] [-t] [-u fd] [-C callback] [-c quantum] [array]\n",
+                        2),
+                new Case(
+                        "readarray -u",
+                        "bash: line 1: readarray: -u: option requires an argument\nreadarray: usage: readarray [-d delim] [-n count] [-O origin] [-s count] [-t] [-u fd] [-C callback] [-c quantum] [array]\n",
+                        2),
+                new Case(
+                        "printf -x",
+                        "bash: line 1: printf: -x: invalid option\nprintf: usage: printf [-v var] format [arguments]\n",
+                        2),
+                new Case(
+                        "printf -v",
+                        "bash: line 1: printf: -v: option requires an argument\nprintf: usage: printf [-v var] format [arguments]\n",
+                        2),
+                new Case(
+                        "ulimit -1",
+                        "bash: line 1: ulimit: -1: invalid option\nulimit: usage: ulimit [-SHabcdefiklmnpqrstuvxPRT] [limit]\n",
+                        2),
+                new Case(
+                        "history -cx",
+                        "bash: line 1: history: -x: invalid option\nhistory: usage: history [-c] [-d offset] [n] or history -anrw [filename] or history -ps arg [arg...]\n",
+                        2),
+                new Case(
+                        "history -d",
+                        "bash: line 1: history: -d: option requires an argument\nhistory: usage: history [-c] [-d offset] [n] or history -anrw [filename] or history -ps arg [arg...]\n",
+                        2),
+                new Case(
+                        "getopts -x",
+                        "bash: line 1: getopts: -x: invalid option\ngetopts: usage: getopts optstring name [arg ...]\n",
+                        2),
+                new Case("getopts a", "getopts: usage: getopts optstring name [arg ...]\n", 2),
+                new Case(
+                        "declare +Q",
+                        "bash: line 1: declare: +Q: invalid option\ndeclare: usage: declare [-aAfFgiIlnrtux] [name[=value] ...] or declare -p [-aAfFilnrtux] [name ...]\n",
+                        2),
+                new Case(
+                        "declare -fQ",
+                        "bash: line 1: declare: -Q: invalid option\ndeclare: usage: declare [-aAfFgiIlnrtux] [name[=value] ...] or declare -p [-aAfFilnrtux] [name ...]\n",
+                        2),
+                new Case(
+                        "export -x",
+                        "bash: line 1: export: -x: invalid option\nexport: usage: export [-fn] [name[=value] ...] or export -p\n",
+                        2),
+                new Case(
+                        "readonly -Q",
+                        "bash: line 1: readonly: -Q: invalid option\nreadonly: usage: readonly [-aAf] [name[=value] ...] or readonly -p\n",
+                        2),
+                new Case(
+                        "set -eQ",
+                        "bash: line 1: set: -Q: invalid option\nset: usage: set [-abefhkmnptuvxBCEHPT] [-o option-name] [--] [-] [arg ...]\n",
+                        2),
+                new Case(
+                        "set +Q",
+                        "bash: line 1: set: +Q: invalid option\nset: usage: set [-abefhkmnptuvxBCEHPT] [-o option-name] [--] [-] [arg ...]\n",
+                        2),
+                new Case(
+                        "set -oQ pipefail",
+                        "bash: line 1: set: -Q: invalid option\nset: usage: set [-abefhkmnptuvxBCEHPT] [-o option-name] [--] [-] [arg ...]\n",
+                        1),
+                new Case(
+                        "trap -lx",
+                        "bash: line 1: trap: -x: invalid option\ntrap: usage: trap [-lp] [[arg] signal_spec ...]\n",
+                        2),
+                new Case(
+                        "cd -Lx", "bash: line 1: cd: -x: invalid option\ncd: usage: cd [-L|[-P [-e]] [-@]] [dir]\n", 2),
+                new Case("pwd -Q", "bash: line 1: pwd: -Q: invalid option\npwd: usage: pwd [-LP]\n", 2),
+                new Case(
                         "shopt -x",
                         "bash: line 1: shopt: -x: invalid option\nshopt: usage: shopt [-pqsu] [-o] [optname ...]\n",
                         2),

@@ -1,18 +1,18 @@
-package dev.shellbox.shell.interp;
+package dev.shellbox.shell.interp.builtins;
 
 import dev.shellbox.shell.fs.FileStat;
 import dev.shellbox.shell.fs.FileType;
 import dev.shellbox.shell.fs.FsException;
 
-/** The file tests shared by {@code test}, {@code [} and {@code [[}. */
-final class FileTests {
+/** The file tests of {@code test} and {@code [}, which {@code [[} shares. */
+public final class FileTests {
     private FileTests() {}
 
-    static boolean isUnaryFileOperator(String op) {
+    public static boolean isUnaryFileOperator(String op) {
         return op.length() == 2 && op.charAt(0) == '-' && "abcdefghkprstuwxGLNOS".indexOf(op.charAt(1)) >= 0;
     }
 
-    static boolean unary(Interpreter sh, String op, String operand) {
+    public static boolean unary(BuiltinContext sh, String op, String operand) {
         if (op.equals("-t")) {
             return isTerminal(sh, operand);
         }
@@ -22,11 +22,13 @@ final class FileTests {
         String abs = sh.resolvePath(operand);
         FileStat st;
         try {
-            st = op.equals("-h") || op.equals("-L") ? sh.session.fs.lstat(abs) : sh.session.fs.stat(abs);
+            st = op.equals("-h") || op.equals("-L")
+                    ? sh.fileSystem().lstat(abs)
+                    : sh.fileSystem().stat(abs);
         } catch (FsException e) {
             return false;
         }
-        int uid = sh.session.identity.uid();
+        int uid = sh.identity().uid();
         switch (op) {
             case "-a":
             case "-e":
@@ -56,7 +58,7 @@ final class FileTests {
             case "-O":
                 return st.uid() == uid;
             case "-G":
-                return st.gid() == sh.session.identity.gid();
+                return st.gid() == sh.identity().gid();
             case "-N":
                 return st.mtimeMillis() > st.atimeMillis();
             case "-r":
@@ -80,29 +82,28 @@ final class FileTests {
         return (st.mode() & bit) != 0 || (st.mode() & (bit << 3)) != 0;
     }
 
-    private static boolean isTerminal(Interpreter sh, String operand) {
+    private static boolean isTerminal(BuiltinContext sh, String operand) {
         int fd;
         try {
             fd = Integer.parseInt(operand.strip());
         } catch (NumberFormatException e) {
             return false;
         }
-        FdEntry e = sh.st.fds.get(fd);
-        return e != null && e.rootFd >= 0 && sh.session.terminal;
+        return sh.isTerminal(fd);
     }
 
-    static boolean binary(Interpreter sh, String op, String left, String right) {
+    public static boolean binary(BuiltinContext sh, String op, String left, String right) {
         String a = sh.resolvePath(left);
         String b = sh.resolvePath(right);
         FileStat sa = null;
         FileStat sb = null;
         try {
-            sa = sh.session.fs.stat(a);
+            sa = sh.fileSystem().stat(a);
         } catch (FsException e) {
             // missing
         }
         try {
-            sb = sh.session.fs.stat(b);
+            sb = sh.fileSystem().stat(b);
         } catch (FsException e) {
             // missing
         }

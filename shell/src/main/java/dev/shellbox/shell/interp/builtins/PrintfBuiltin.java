@@ -1,8 +1,10 @@
-package dev.shellbox.shell.interp;
+package dev.shellbox.shell.interp.builtins;
 
 import dev.shellbox.shell.expand.Quoting;
 import dev.shellbox.shell.gnu.time.Strftime;
+import dev.shellbox.shell.interp.Variable;
 import dev.shellbox.shell.io.Text;
+import dev.shellbox.shell.syntax.Names;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -16,38 +18,22 @@ import java.util.List;
 final class PrintfBuiltin implements Builtin {
 
     @Override
-    public int run(Interpreter sh, List<String> argv) throws IOException {
-        int i = 1;
+    public int run(BuiltinContext sh, List<String> argv) throws IOException {
         String var = null;
-        while (i < argv.size()) {
-            String a = argv.get(i);
-            if (a.equals("--")) {
-                i++;
-                break;
+        BuiltinOptions o = new BuiltinOptions(argv, "v:", "printf [-v var] format [arguments]");
+        for (int c = o.next(); c != BuiltinOptions.END; c = o.next()) {
+            if (c == 'v') {
+                var = o.argument();
+            } else {
+                return o.fail(sh);
             }
-            if (a.equals("-v") && i + 1 < argv.size()) {
-                var = argv.get(i + 1);
-                i += 2;
-                continue;
-            }
-            if (a.startsWith("-v") && a.length() > 2) {
-                var = a.substring(2);
-                i++;
-                continue;
-            }
-            if (a.startsWith("-") && a.length() > 1) {
-                sh.builtinError("printf", a + ": invalid option");
-                sh.writeErr("printf: usage: printf [-v var] format [arguments]\n");
-                return 2;
-            }
-            break;
         }
+        int i = o.index();
         if (i >= argv.size()) {
-            sh.writeErr("printf: usage: printf [-v var] format [arguments]\n");
-            return 2;
+            return o.usage(sh);
         }
-        if (var != null && !Interpreter.isValidName(var.replaceAll("\\[.*\\]$", ""))) {
-            sh.builtinError("printf", "`" + var + "': not a valid identifier");
+        if (var != null && !Names.isName(var.replaceAll("\\[.*\\]$", ""))) {
+            sh.error("printf", "`" + var + "': not a valid identifier");
             return 2;
         }
         String format = argv.get(i);
@@ -69,35 +55,35 @@ final class PrintfBuiltin implements Builtin {
             if (bracket > 0 && var.endsWith("]")) {
                 String name = var.substring(0, bracket);
                 String sub = var.substring(bracket + 1, var.length() - 1);
-                Variable v = Vars.lookup(sh, name);
+                Variable v = sh.lookup(name);
                 if (v != null && v.isAssociativeArray()) {
-                    Vars.assignElementOrAbort(sh, name, 0, sub, value);
+                    sh.assignElement(name, 0, sub, value);
                 } else {
-                    Vars.assignElementOrAbort(sh, name, sh.expander.evaluateArithmetic(sub), null, value);
+                    sh.assignElement(name, sh.arithmetic(sub), null, value);
                 }
-            } else if (!Vars.assign(sh, var, value)) {
+            } else if (!sh.assign(var, value)) {
                 return 1;
             }
             return f.status;
         }
-        OutputStream o = sh.st.fds.output(1);
-        if (o == null) {
-            sh.builtinError("printf", "write error: Bad file descriptor");
+        OutputStream stdout = sh.output(1);
+        if (stdout == null) {
+            sh.error("printf", "write error: Bad file descriptor");
             return 1;
         }
-        out.writeTo(o);
-        o.flush();
+        out.writeTo(stdout);
+        stdout.flush();
         return f.status;
     }
 
     /** Applies a format to arguments, consuming them. */
     static final class Formatter {
-        private final Interpreter sh;
+        private final BuiltinContext sh;
         private final List<String> args;
         int next;
         int status;
 
-        Formatter(Interpreter sh, List<String> args) {
+        Formatter(BuiltinContext sh, List<String> args) {
             this.sh = sh;
             this.args = args;
         }
@@ -171,7 +157,7 @@ final class PrintfBuiltin implements Builtin {
                     j++;
                 }
                 if (j >= n) {
-                    sh.builtinError("printf", "`" + fmt.substring(i) + "': missing format character");
+                    sh.error("printf", "`" + fmt.substring(i) + "': missing format character");
                     status = 1;
                     return true;
                 }
@@ -183,7 +169,7 @@ final class PrintfBuiltin implements Builtin {
                 if (conv == '(') {
                     int close = fmt.indexOf(")T", j);
                     if (close < 0) {
-                        sh.builtinError("printf", "`(': invalid format character");
+                        sh.error("printf", "`(': invalid format character");
                         status = 1;
                         return true;
                     }
@@ -304,7 +290,7 @@ final class PrintfBuiltin implements Builtin {
                     return true;
                 }
                 default:
-                    sh.builtinError("printf", "`" + conv + "': invalid format character");
+                    sh.error("printf", "`" + conv + "': invalid format character");
                     status = 1;
                     return false;
             }
@@ -442,7 +428,7 @@ final class PrintfBuiltin implements Builtin {
             }
             boolean noDigits = i == start && base != 8;
             if (i < t.length() || noDigits) {
-                sh.builtinError("printf", a + ": invalid number");
+                sh.error("printf", a + ": invalid number");
                 status = 1;
             }
             if (negative) {
@@ -490,7 +476,7 @@ final class PrintfBuiltin implements Builtin {
                 while (end < s.length() && (Character.isDigit(s.charAt(end)) || ".-+eE".indexOf(s.charAt(end)) >= 0)) {
                     end++;
                 }
-                sh.builtinError("printf", a + ": invalid number");
+                sh.error("printf", a + ": invalid number");
                 status = 1;
                 try {
                     return end == 0 ? 0 : Double.parseDouble(s.substring(0, end));
@@ -503,14 +489,14 @@ final class PrintfBuiltin implements Builtin {
         private String strftime(String fmt, String arg) {
             long epoch;
             if (arg == null || arg.isEmpty() || arg.equals("-1")) {
-                epoch = sh.session.clock.millis() / 1000;
+                epoch = sh.currentTimeMillis() / 1000;
             } else if (arg.equals("-2")) {
-                epoch = sh.st.secondsBase / 1000;
+                epoch = sh.startTimeMillis() / 1000;
             } else {
                 epoch = number(arg);
             }
             ZoneId zone;
-            String tz = Vars.environment(sh).get("TZ");
+            String tz = sh.environment().get("TZ");
             try {
                 zone = tz == null || tz.isEmpty() ? ZoneId.of("UTC") : ZoneId.of(tz);
             } catch (RuntimeException e) {

@@ -1,4 +1,4 @@
-package dev.shellbox.shell.interp;
+package dev.shellbox.shell.interp.builtins;
 
 import dev.shellbox.shell.expand.ShellVariable;
 import dev.shellbox.shell.fs.FileStat;
@@ -21,37 +21,27 @@ final class DirectoryBuiltins {
         m.put("dirs", DirectoryBuiltins::dirs);
     }
 
-    private static String var(Interpreter sh, String name) {
+    private static String var(BuiltinContext sh, String name) {
         ShellVariable v = sh.variable(name);
         return v == null ? null : v.scalarValue();
     }
 
-    private static int cd(Interpreter sh, List<String> argv) throws IOException {
-        boolean physical = sh.st.options.get("physical");
-        int i = 1;
-        for (; i < argv.size(); i++) {
-            String a = argv.get(i);
-            if (a.equals("--")) {
-                i++;
-                break;
-            }
-            if (a.equals("-L")) {
-                physical = false;
-            } else if (a.equals("-P")) {
-                physical = true;
-            } else if (a.equals("-e") || a.equals("-@")) {
-                continue;
-            } else if (a.startsWith("-") && a.length() > 1) {
-                sh.builtinError("cd", a + ": invalid option");
-                sh.writeErr("cd: usage: cd [-L|[-P [-e]] [-@]] [dir]\n");
-                return 2;
-            } else {
-                break;
+    private static int cd(BuiltinContext sh, List<String> argv) throws IOException {
+        boolean physical = sh.option("physical");
+        BuiltinOptions o = new BuiltinOptions(argv, "eLP", "cd [-L|[-P [-e]] [-@]] [dir]");
+        for (int c = o.next(); c != BuiltinOptions.END; c = o.next()) {
+            switch (c) {
+                case 'L' -> physical = false;
+                case 'P' -> physical = true;
+                case 'e' -> {}
+                default -> {
+                    return o.fail(sh);
+                }
             }
         }
-        List<String> rest = argv.subList(i, argv.size());
+        List<String> rest = o.operands();
         if (rest.size() > 1) {
-            sh.builtinError("cd", "too many arguments");
+            sh.error("cd", "too many arguments");
             return 1;
         }
         String dir;
@@ -59,7 +49,7 @@ final class DirectoryBuiltins {
         if (rest.isEmpty()) {
             dir = var(sh, "HOME");
             if (dir == null) {
-                sh.builtinError("cd", "HOME not set");
+                sh.error("cd", "HOME not set");
                 return 1;
             }
             if (dir.isEmpty()) {
@@ -70,7 +60,7 @@ final class DirectoryBuiltins {
             if (dir.equals("-")) {
                 dir = var(sh, "OLDPWD");
                 if (dir == null) {
-                    sh.builtinError("cd", "OLDPWD not set");
+                    sh.error("cd", "OLDPWD not set");
                     return 1;
                 }
                 print = true;
@@ -101,30 +91,30 @@ final class DirectoryBuiltins {
         if (target == null) {
             target = logical(sh, dir);
             if (target == null) {
-                sh.builtinError("cd", dir + ": No such file or directory");
+                sh.error("cd", dir + ": No such file or directory");
                 return 1;
             }
         }
         try {
-            FileStat st = sh.session.fs.stat(target);
+            FileStat st = sh.fileSystem().stat(target);
             if (!st.isDirectory()) {
-                sh.builtinError("cd", dir + ": Not a directory");
+                sh.error("cd", dir + ": Not a directory");
                 return 1;
             }
             if (physical) {
-                target = sh.session.fs.realPath(target, false);
+                target = sh.fileSystem().realPath(target, false);
             }
         } catch (FsException e) {
-            sh.builtinError("cd", dir + ": " + e.errno().message());
+            sh.error("cd", dir + ": " + e.errno().message());
             return 1;
         }
         String old = var(sh, "PWD");
         if (old == null) {
-            old = sh.st.cwd;
+            old = sh.cwd();
         }
-        sh.st.cwd = target;
-        Vars.assign(sh, "OLDPWD", old);
-        Vars.assign(sh, "PWD", target);
+        sh.setCwd(target);
+        sh.assign("OLDPWD", old);
+        sh.assign("PWD", target);
         if (print) {
             sh.writeOut(target + "\n");
         }
@@ -135,14 +125,14 @@ final class DirectoryBuiltins {
      * Lexical resolution against $PWD, as cd -L does; a {@code ..} after a directory that does not exist makes the
      * path invalid (null).
      */
-    private static String logical(Interpreter sh, String dir) {
+    private static String logical(BuiltinContext sh, String dir) {
         String base;
         if (dir.startsWith("/")) {
             base = "/";
         } else {
             base = var(sh, "PWD");
             if (base == null || !base.startsWith("/")) {
-                base = sh.st.cwd;
+                base = sh.cwd();
             }
         }
         String current = PathNames.normalize(base);
@@ -162,34 +152,32 @@ final class DirectoryBuiltins {
         return current;
     }
 
-    private static boolean isDirectory(Interpreter sh, String path) {
+    private static boolean isDirectory(BuiltinContext sh, String path) {
         try {
-            return sh.session.fs.stat(path).isDirectory();
+            return sh.fileSystem().stat(path).isDirectory();
         } catch (FsException e) {
             return false;
         }
     }
 
-    private static int pwd(Interpreter sh, List<String> argv) throws IOException {
-        boolean physical = sh.st.options.get("physical");
-        for (int i = 1; i < argv.size(); i++) {
-            String a = argv.get(i);
-            if (a.equals("-P")) {
-                physical = true;
-            } else if (a.equals("-L")) {
-                physical = false;
-            } else if (a.startsWith("-") && a.length() > 1) {
-                sh.builtinError("pwd", a + ": invalid option");
-                sh.writeErr("pwd: usage: pwd [-LP]\n");
-                return 2;
+    private static int pwd(BuiltinContext sh, List<String> argv) throws IOException {
+        boolean physical = sh.option("physical");
+        BuiltinOptions o = new BuiltinOptions(argv, "LP", "pwd [-LP]");
+        for (int c = o.next(); c != BuiltinOptions.END; c = o.next()) {
+            switch (c) {
+                case 'L' -> physical = false;
+                case 'P' -> physical = true;
+                default -> {
+                    return o.fail(sh);
+                }
             }
         }
-        String dir = sh.st.cwd;
+        String dir = sh.cwd();
         if (physical) {
             try {
-                dir = sh.session.fs.realPath(dir, false);
+                dir = sh.fileSystem().realPath(dir, false);
             } catch (FsException e) {
-                sh.builtinError(
+                sh.error(
                         "pwd",
                         "error retrieving current directory: " + e.errno().message());
                 return 1;
@@ -204,25 +192,25 @@ final class DirectoryBuiltins {
         return 0;
     }
 
-    private static boolean samePlace(Interpreter sh, String a, String b) {
+    private static boolean samePlace(BuiltinContext sh, String a, String b) {
         if (a.equals(b)) {
             return true;
         }
         try {
-            return sh.session.fs.realPath(a, false).equals(sh.session.fs.realPath(b, false));
+            return sh.fileSystem().realPath(a, false).equals(sh.fileSystem().realPath(b, false));
         } catch (FsException e) {
             return false;
         }
     }
 
-    private static List<String> stack(Interpreter sh) {
+    private static List<String> stack(BuiltinContext sh) {
         List<String> s = new ArrayList<>();
-        s.add(sh.st.cwd);
-        s.addAll(sh.st.dirStack);
+        s.add(sh.cwd());
+        s.addAll(sh.directoryStack());
         return s;
     }
 
-    private static String tildeForm(Interpreter sh, String dir) {
+    private static String tildeForm(BuiltinContext sh, String dir) {
         String home = var(sh, "HOME");
         if (home != null && !home.isEmpty() && !home.equals("/")) {
             if (dir.equals(home)) {
@@ -235,7 +223,7 @@ final class DirectoryBuiltins {
         return dir;
     }
 
-    private static int printStack(Interpreter sh, boolean longForm, boolean perLine, boolean numbered)
+    private static int printStack(BuiltinContext sh, boolean longForm, boolean perLine, boolean numbered)
             throws IOException {
         List<String> s = stack(sh);
         StringBuilder sb = new StringBuilder();
@@ -259,7 +247,7 @@ final class DirectoryBuiltins {
         return 0;
     }
 
-    private static int dirs(Interpreter sh, List<String> argv) throws IOException {
+    private static int dirs(BuiltinContext sh, List<String> argv) throws IOException {
         boolean longForm = false;
         boolean perLine = false;
         boolean numbered = false;
@@ -270,7 +258,7 @@ final class DirectoryBuiltins {
                 int n = Integer.parseInt(a.substring(1));
                 int index = a.startsWith("+") ? n : s.size() - 1 - n;
                 if (index < 0 || index >= s.size()) {
-                    sh.builtinError("dirs", a + ": directory stack index out of range");
+                    sh.error("dirs", a + ": directory stack index out of range");
                     return 1;
                 }
                 sh.writeOut((longForm ? s.get(index) : tildeForm(sh, s.get(index))) + "\n");
@@ -278,7 +266,7 @@ final class DirectoryBuiltins {
             }
             for (int k = 1; k < a.length(); k++) {
                 switch (a.charAt(k)) {
-                    case 'c' -> sh.st.dirStack.clear();
+                    case 'c' -> sh.setDirectoryStack(List.of());
                     case 'l' -> longForm = true;
                     case 'p' -> perLine = true;
                     case 'v' -> {
@@ -286,7 +274,7 @@ final class DirectoryBuiltins {
                         numbered = true;
                     }
                     default -> {
-                        sh.builtinError("dirs", a + ": invalid option");
+                        sh.error("dirs", a + ": invalid option");
                         sh.writeErr("dirs: usage: dirs [-clpv] [+N] [-N]\n");
                         return 2;
                     }
@@ -299,12 +287,12 @@ final class DirectoryBuiltins {
         return printStack(sh, longForm, perLine, numbered);
     }
 
-    private static int changeTo(Interpreter sh, String dir, String builtin) throws IOException {
+    private static int changeTo(BuiltinContext sh, String dir, String builtin) throws IOException {
         int status = cd(sh, List.of("cd", dir));
         return status;
     }
 
-    private static int pushd(Interpreter sh, List<String> argv) throws IOException {
+    private static int pushd(BuiltinContext sh, List<String> argv) throws IOException {
         boolean noChange = false;
         List<String> args = new ArrayList<>();
         for (int i = 1; i < argv.size(); i++) {
@@ -314,17 +302,19 @@ final class DirectoryBuiltins {
                 args.add(argv.get(i));
             }
         }
+        List<String> dirStack = sh.directoryStack();
         if (args.isEmpty()) {
-            if (sh.st.dirStack.isEmpty()) {
-                sh.builtinError("pushd", "no other directory");
+            if (dirStack.isEmpty()) {
+                sh.error("pushd", "no other directory");
                 return 1;
             }
-            String top = sh.st.dirStack.get(0);
-            String cwd = sh.st.cwd;
+            String top = dirStack.get(0);
+            String cwd = sh.cwd();
             if (changeTo(sh, top, "pushd") != 0) {
                 return 1;
             }
-            sh.st.dirStack.set(0, cwd);
+            dirStack.set(0, cwd);
+            sh.setDirectoryStack(dirStack);
             return printStack(sh, false, false, false);
         }
         String a = args.get(0);
@@ -333,7 +323,7 @@ final class DirectoryBuiltins {
             int n = Integer.parseInt(a.substring(1));
             int index = a.startsWith("+") ? n : s.size() - 1 - n;
             if (index < 0 || index >= s.size()) {
-                sh.builtinError("pushd", a + ": directory stack index out of range");
+                sh.error("pushd", a + ": directory stack index out of range");
                 return 1;
             }
             List<String> rotated = new ArrayList<>(s.subList(index, s.size()));
@@ -341,23 +331,24 @@ final class DirectoryBuiltins {
             if (changeTo(sh, rotated.get(0), "pushd") != 0) {
                 return 1;
             }
-            sh.st.dirStack.clear();
-            sh.st.dirStack.addAll(rotated.subList(1, rotated.size()));
+            sh.setDirectoryStack(rotated.subList(1, rotated.size()));
             return printStack(sh, false, false, false);
         }
-        String cwd = sh.st.cwd;
+        String cwd = sh.cwd();
         if (noChange) {
-            sh.st.dirStack.add(0, sh.resolvePath(a));
+            dirStack.add(0, sh.resolvePath(a));
+            sh.setDirectoryStack(dirStack);
             return printStack(sh, false, false, false);
         }
         if (changeTo(sh, a, "pushd") != 0) {
             return 1;
         }
-        sh.st.dirStack.add(0, cwd);
+        dirStack.add(0, cwd);
+        sh.setDirectoryStack(dirStack);
         return printStack(sh, false, false, false);
     }
 
-    private static int popd(Interpreter sh, List<String> argv) throws IOException {
+    private static int popd(BuiltinContext sh, List<String> argv) throws IOException {
         boolean noChange = false;
         String which = null;
         for (int i = 1; i < argv.size(); i++) {
@@ -367,13 +358,14 @@ final class DirectoryBuiltins {
             } else if (a.length() > 1 && (a.startsWith("+") || a.startsWith("-")) && Character.isDigit(a.charAt(1))) {
                 which = a;
             } else {
-                sh.builtinError("popd", a + ": invalid argument");
+                sh.error("popd", a + ": invalid argument");
                 sh.writeErr("popd: usage: popd [-n] [+N | -N]\n");
                 return 2;
             }
         }
-        if (sh.st.dirStack.isEmpty()) {
-            sh.builtinError("popd", "directory stack empty");
+        List<String> dirStack = sh.directoryStack();
+        if (dirStack.isEmpty()) {
+            sh.error("popd", "directory stack empty");
             return 1;
         }
         if (which != null) {
@@ -381,26 +373,29 @@ final class DirectoryBuiltins {
             int n = Integer.parseInt(which.substring(1));
             int index = which.startsWith("+") ? n : s.size() - 1 - n;
             if (index < 0 || index >= s.size()) {
-                sh.builtinError("popd", which + ": directory stack index out of range");
+                sh.error("popd", which + ": directory stack index out of range");
                 return 1;
             }
             if (index == 0) {
-                String next = sh.st.dirStack.remove(0);
+                String next = dirStack.remove(0);
+                sh.setDirectoryStack(dirStack);
                 if (!noChange && changeTo(sh, next, "popd") != 0) {
                     return 1;
                 }
             } else {
-                sh.st.dirStack.remove(index - 1);
+                dirStack.remove(index - 1);
+                sh.setDirectoryStack(dirStack);
             }
             return printStack(sh, false, false, false);
         }
-        String next = sh.st.dirStack.get(0);
+        String next = dirStack.get(0);
         if (!noChange) {
             if (changeTo(sh, next, "popd") != 0) {
                 return 1;
             }
         }
-        sh.st.dirStack.remove(0);
+        dirStack.remove(0);
+        sh.setDirectoryStack(dirStack);
         return printStack(sh, false, false, false);
     }
 }

@@ -1,4 +1,4 @@
-package dev.shellbox.shell.interp;
+package dev.shellbox.shell.interp.builtins;
 
 import dev.shellbox.shell.io.Text;
 import java.io.ByteArrayOutputStream;
@@ -9,9 +9,9 @@ import java.util.List;
 /** {@code echo [-neE] [arg ...]}. */
 final class EchoBuiltin implements Builtin {
     @Override
-    public int run(Interpreter sh, List<String> argv) throws IOException {
+    public int run(BuiltinContext sh, List<String> argv) throws IOException {
         boolean newline = true;
-        boolean escapes = sh.st.options.shopt("xpg_echo");
+        boolean escapes = sh.shopt("xpg_echo");
         int i = 1;
         while (i < argv.size()) {
             String a = argv.get(i);
@@ -45,9 +45,9 @@ final class EchoBuiltin implements Builtin {
         if (newline && !stop) {
             buf.write('\n');
         }
-        OutputStream out = sh.st.fds.output(1);
+        OutputStream out = sh.output(1);
         if (out == null) {
-            sh.builtinError("echo", "write error: Bad file descriptor");
+            sh.error("echo", "write error: Bad file descriptor");
             return 1;
         }
         buf.writeTo(out);

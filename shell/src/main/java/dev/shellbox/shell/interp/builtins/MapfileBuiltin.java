@@ -1,6 +1,9 @@
-package dev.shellbox.shell.interp;
+package dev.shellbox.shell.interp.builtins;
 
+import dev.shellbox.shell.expand.Quoting;
+import dev.shellbox.shell.interp.Variable;
 import dev.shellbox.shell.io.Text;
+import dev.shellbox.shell.syntax.Names;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -8,8 +11,11 @@ import java.util.List;
 
 /** {@code mapfile} / {@code readarray}: lines of input into an indexed array. */
 final class MapfileBuiltin implements Builtin {
+    private static final String USAGE =
+            " [-d delim] [-n count] [-O origin] [-s count] [-t] [-u fd] [-C callback]" + " [-c quantum] [array]";
+
     @Override
-    public int run(Interpreter sh, List<String> argv) throws IOException {
+    public int run(BuiltinContext sh, List<String> argv) throws IOException {
         String name = argv.get(0);
         int delim = '\n';
         long count = 0;
@@ -20,28 +26,12 @@ final class MapfileBuiltin implements Builtin {
         int fd = 0;
         String callback = null;
         long quantum = 5000;
-        int i = 1;
-        for (; i < argv.size(); i++) {
-            String a = argv.get(i);
-            if (a.equals("--")) {
-                i++;
-                break;
-            }
-            if (!a.startsWith("-") || a.length() == 1) {
-                break;
-            }
-            char c = a.charAt(1);
-            if (c == 't' && a.length() == 2) {
-                strip = true;
-                continue;
-            }
-            String value = a.length() > 2 ? a.substring(2) : (i + 1 < argv.size() ? argv.get(++i) : null);
-            if (value == null) {
-                sh.builtinError(name, "-" + c + ": option requires an argument");
-                return 2;
-            }
+        BuiltinOptions o = new BuiltinOptions(argv, "d:u:n:O:tC:c:s:", name + USAGE);
+        for (int c = o.next(); c != BuiltinOptions.END; c = o.next()) {
+            String value = o.argument();
             try {
                 switch (c) {
+                    case 't' -> strip = true;
                     case 'd' -> delim = value.isEmpty() ? 0 : Text.encode(value.substring(0, 1))[0] & 0xff;
                     case 'n' -> count = Long.parseLong(value);
                     case 'O' -> {
@@ -53,29 +43,27 @@ final class MapfileBuiltin implements Builtin {
                     case 'C' -> callback = value;
                     case 'c' -> quantum = Long.parseLong(value);
                     default -> {
-                        sh.builtinError(name, "-" + c + ": invalid option");
-                        return 2;
+                        return o.fail(sh);
                     }
                 }
             } catch (NumberFormatException e) {
-                sh.builtinError(name, value + ": invalid number");
+                sh.error(name, value + ": invalid number");
                 return 1;
             }
         }
-        String array = i < argv.size() ? argv.get(i) : "MAPFILE";
-        if (!Interpreter.isValidName(array)) {
-            sh.builtinError(name, "`" + array + "': not a valid identifier");
+        String array = o.operands().isEmpty() ? "MAPFILE" : o.operands().get(0);
+        if (!Names.isName(array)) {
+            sh.error(name, "`" + array + "': not a valid identifier");
             return 1;
         }
-        FdEntry e = sh.st.fds.get(fd);
-        if (e == null || e.in == null) {
-            sh.builtinError(name, fd + ": invalid file descriptor: Bad file descriptor");
+        InputStream in = sh.input(fd);
+        if (in == null) {
+            sh.error(name, fd + ": invalid file descriptor: Bad file descriptor");
             return 1;
         }
-        InputStream in = e.in;
-        Variable existing = Vars.lookup(sh, array);
+        Variable existing = sh.lookup(array);
         if (!originSet || existing == null || !existing.isIndexedArray()) {
-            Vars.assignArray(sh, array, List.of(), false, null, false);
+            sh.assignArray(array, List.of());
         }
         long index = origin;
         long read = 0;
@@ -110,12 +98,9 @@ final class MapfileBuiltin implements Builtin {
             if (sawDelim && !strip && delim != 0) {
                 text += (char) delim;
             }
-            Vars.assignElementOrAbort(sh, array, index, null, text);
+            sh.assignElement(array, index, null, text);
             if (callback != null && (read + 1) % quantum == 0) {
-                sh.runText(
-                        callback + " " + index + " " + dev.shellbox.shell.expand.Quoting.single(text),
-                        "mapfile",
-                        false);
+                sh.runText(callback + " " + index + " " + Quoting.single(text), "mapfile");
             }
             index++;
             read++;

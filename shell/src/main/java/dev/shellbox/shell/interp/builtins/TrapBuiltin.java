@@ -1,4 +1,4 @@
-package dev.shellbox.shell.interp;
+package dev.shellbox.shell.interp.builtins;
 
 import dev.shellbox.shell.expand.Quoting;
 import java.io.IOException;
@@ -8,47 +8,42 @@ import java.util.Map;
 /** {@code trap [-lp] [[action] signal ...]}. */
 final class TrapBuiltin implements Builtin {
     @Override
-    public int run(Interpreter sh, List<String> argv) throws IOException {
-        int i = 1;
+    public int run(BuiltinContext sh, List<String> argv) throws IOException {
+        boolean list = false;
         boolean print = false;
-        while (i < argv.size() && argv.get(i).startsWith("-") && argv.get(i).length() > 1) {
-            String a = argv.get(i);
-            if (a.equals("--")) {
-                i++;
-                break;
-            }
-            if (a.equals("-l")) {
-                StringBuilder sb = new StringBuilder();
-                for (int n = 1; n < Signals.count(); n++) {
-                    sb.append(String.format("%2d) SIG%s", n, Signals.name(n)));
-                    sb.append(n % 5 == 0 ? "\n" : "\t");
+        BuiltinOptions o = new BuiltinOptions(argv, "lp", "trap [-lp] [[arg] signal_spec ...]");
+        for (int c = o.next(); c != BuiltinOptions.END; c = o.next()) {
+            switch (c) {
+                case 'l' -> list = true;
+                case 'p' -> print = true;
+                default -> {
+                    return o.fail(sh);
                 }
-                sb.append('\n');
-                sh.writeOut(sb.toString());
-                return 0;
             }
-            if (a.equals("-p")) {
-                print = true;
-                i++;
-                continue;
-            }
-            if (a.equals("-")) {
-                break;
-            }
-            sh.builtinError("trap", a + ": invalid option");
-            sh.writeErr("trap: usage: trap [-lp] [[arg] signal_spec ...]\n");
-            return 2;
         }
-        List<String> rest = argv.subList(i, argv.size());
+        if (list) {
+            StringBuilder sb = new StringBuilder();
+            for (int n = 1; n < Signals.count(); n++) {
+                sb.append(String.format("%2d) SIG%s", n, Signals.name(n)));
+                sb.append(n % 5 == 0 ? "\n" : "\t");
+            }
+            sb.append('\n');
+            sh.writeOut(sb.toString());
+            return 0;
+        }
+        List<String> rest = o.operands();
         if (rest.isEmpty() || print) {
-            Map<String, String> traps =
-                    sh.st.traps.isEmpty() && sh.st.parentTraps != null ? sh.st.parentTraps : sh.st.traps;
+            // a subshell shows its parent's traps until it sets one of its own ($(trap -p))
+            Map<String, String> traps = sh.traps();
+            if (traps.isEmpty() && sh.inheritedTraps() != null) {
+                traps = sh.inheritedTraps();
+            }
             StringBuilder sb = new StringBuilder();
             if (print && !rest.isEmpty()) {
                 for (String spec : rest) {
                     String name = Signals.trapName(spec);
                     if (name == null) {
-                        sh.builtinError("trap", spec + ": invalid signal specification");
+                        sh.error("trap", spec + ": invalid signal specification");
                         return 1;
                     }
                     String code = traps.get(name);
@@ -75,14 +70,14 @@ final class TrapBuiltin implements Builtin {
         for (String spec : specs) {
             String name = Signals.trapName(spec);
             if (name == null) {
-                sh.builtinError("trap", spec + ": invalid signal specification");
+                sh.error("trap", spec + ": invalid signal specification");
                 status = 1;
                 continue;
             }
             if (action.equals("-")) {
-                sh.st.traps.remove(name);
+                sh.removeTrap(name);
             } else {
-                sh.st.traps.put(name, action);
+                sh.setTrap(name, action);
             }
         }
         return status;

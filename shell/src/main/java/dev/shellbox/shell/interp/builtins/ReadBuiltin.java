@@ -1,6 +1,9 @@
-package dev.shellbox.shell.interp;
+package dev.shellbox.shell.interp.builtins;
 
+import dev.shellbox.shell.interp.Variable;
+import dev.shellbox.shell.io.EndAware;
 import dev.shellbox.shell.io.Text;
+import dev.shellbox.shell.syntax.Names;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -9,9 +12,12 @@ import java.util.List;
 
 /** {@code read [-ers] [-a array] [-d delim] [-i text] [-n n] [-N n] [-p prompt] [-t timeout] [-u fd] [name ...]}. */
 final class ReadBuiltin implements Builtin {
+    private static final String USAGE =
+            "read [-ers] [-a array] [-d delim] [-i text] [-n nchars] [-N nchars] [-p prompt]"
+                    + " [-t timeout] [-u fd] [name ...]";
 
     @Override
-    public int run(Interpreter sh, List<String> argv) throws IOException {
+    public int run(BuiltinContext sh, List<String> argv) throws IOException {
         boolean raw = false;
         String array = null;
         int delim = '\n';
@@ -20,97 +26,66 @@ final class ReadBuiltin implements Builtin {
         String prompt = null;
         double timeout = -1;
         int fd = 0;
-        int i = 1;
-        for (; i < argv.size(); i++) {
-            String a = argv.get(i);
-            if (a.equals("--")) {
-                i++;
-                break;
-            }
-            if (!a.startsWith("-") || a.length() == 1) {
-                break;
-            }
-            for (int k = 1; k < a.length(); k++) {
-                char c = a.charAt(k);
-                if ("adinNptu".indexOf(c) >= 0) {
-                    String value;
-                    if (k + 1 < a.length()) {
-                        value = a.substring(k + 1);
-                    } else if (i + 1 < argv.size()) {
-                        value = argv.get(++i);
-                    } else {
-                        sh.builtinError("read", "-" + c + ": option requires an argument");
-                        sh.writeErr("read: usage: read [-ers] [-a array] [-d delim] [-i text] [-n nchars] [-N nchars]"
-                                + " [-p prompt] [-t timeout] [-u fd] [name ...]\n");
-                        return 2;
+        BuiltinOptions o = new BuiltinOptions(argv, "ersa:d:i:n:p:t:u:N:", USAGE);
+        for (int c = o.next(); c != BuiltinOptions.END; c = o.next()) {
+            String value = o.argument();
+            switch (c) {
+                case 'r' -> raw = true;
+                case 's', 'e', 'i' -> {}
+                case 'a' -> array = value;
+                case 'd' -> delim = value.isEmpty() ? 0 : Text.encode(value.substring(0, 1))[0] & 0xff;
+                case 'n', 'N' -> {
+                    try {
+                        nchars = Integer.parseInt(value);
+                    } catch (NumberFormatException e) {
+                        sh.error("read", value + ": invalid number");
+                        return 1;
                     }
-                    switch (c) {
-                        case 'a' -> array = value;
-                        case 'd' -> delim = value.isEmpty() ? 0 : Text.encode(value.substring(0, 1))[0] & 0xff;
-                        case 'i' -> {}
-                        case 'n', 'N' -> {
-                            try {
-                                nchars = Integer.parseInt(value);
-                            } catch (NumberFormatException e) {
-                                sh.builtinError("read", value + ": invalid number");
-                                return 1;
-                            }
-                            if (nchars < 0) {
-                                sh.builtinError("read", value + ": invalid number");
-                                return 1;
-                            }
-                            exact = c == 'N';
-                        }
-                        case 'p' -> prompt = value;
-                        case 't' -> {
-                            try {
-                                timeout = Double.parseDouble(value);
-                            } catch (NumberFormatException e) {
-                                sh.builtinError("read", value + ": invalid timeout specification");
-                                return 1;
-                            }
-                        }
-                        default -> {
-                            try {
-                                fd = Integer.parseInt(value);
-                            } catch (NumberFormatException e) {
-                                sh.builtinError("read", value + ": invalid file descriptor specification");
-                                return 1;
-                            }
-                        }
+                    if (nchars < 0) {
+                        sh.error("read", value + ": invalid number");
+                        return 1;
                     }
-                    break;
+                    exact = c == 'N';
                 }
-                switch (c) {
-                    case 'r' -> raw = true;
-                    case 's', 'e' -> {}
-                    default -> {
-                        sh.builtinError("read", "-" + c + ": invalid option");
-                        sh.writeErr("read: usage: read [-ers] [-a array] [-d delim] [-i text] [-n nchars] [-N nchars]"
-                                + " [-p prompt] [-t timeout] [-u fd] [name ...]\n");
-                        return 2;
+                case 'p' -> prompt = value;
+                case 't' -> {
+                    try {
+                        timeout = Double.parseDouble(value);
+                    } catch (NumberFormatException e) {
+                        sh.error("read", value + ": invalid timeout specification");
+                        return 1;
                     }
+                }
+                case 'u' -> {
+                    try {
+                        fd = Integer.parseInt(value);
+                    } catch (NumberFormatException e) {
+                        sh.error("read", value + ": invalid file descriptor specification");
+                        return 1;
+                    }
+                }
+                default -> {
+                    return o.fail(sh);
                 }
             }
         }
-        List<String> names = new ArrayList<>(argv.subList(i, argv.size()));
+        List<String> names = new ArrayList<>(o.operands());
         for (String name : names) {
-            if (!Interpreter.isValidName(name.replaceAll("\\[.*\\]$", ""))) {
-                sh.builtinError("read", "`" + name + "': not a valid identifier");
+            if (!Names.isName(name.replaceAll("\\[.*\\]$", ""))) {
+                sh.error("read", "`" + name + "': not a valid identifier");
                 return 1;
             }
         }
-        if (array != null && !Interpreter.isValidName(array)) {
-            sh.builtinError("read", "`" + array + "': not a valid identifier");
+        if (array != null && !Names.isName(array)) {
+            sh.error("read", "`" + array + "': not a valid identifier");
             return 1;
         }
-        FdEntry entry = sh.st.fds.get(fd);
-        if (entry == null || entry.in == null) {
-            sh.builtinError("read", fd + ": invalid file descriptor: Bad file descriptor");
+        InputStream in = sh.input(fd);
+        if (in == null) {
+            sh.error("read", fd + ": invalid file descriptor: Bad file descriptor");
             return 1;
         }
-        InputStream in = entry.in;
-        if (prompt != null && sh.session.terminal && entry.rootFd >= 0) {
+        if (prompt != null && sh.isTerminal(fd)) {
             sh.writeErr(prompt);
         }
         if (timeout == 0) {
@@ -137,7 +112,7 @@ final class ReadBuiltin implements Builtin {
     }
 
     private static Line readInput(
-            Interpreter sh, InputStream in, int delim, int nchars, boolean exact, boolean raw, double timeout)
+            BuiltinContext sh, InputStream in, int delim, int nchars, boolean exact, boolean raw, double timeout)
             throws IOException {
         Line line = new Line();
         if (nchars == 0) {
@@ -154,7 +129,7 @@ final class ReadBuiltin implements Builtin {
                         line.timedOut = true;
                         return line;
                     }
-                    sh.cancellation.sleep(5);
+                    sh.sleep(5);
                     if (in.available() == 0 && isAtEof(in)) {
                         break;
                     }
@@ -207,7 +182,7 @@ final class ReadBuiltin implements Builtin {
     }
 
     private static boolean isAtEof(InputStream in) {
-        return in instanceof Pipe.EndAware e ? e.atEnd() : in instanceof java.io.ByteArrayInputStream;
+        return in instanceof EndAware e ? e.atEnd() : in instanceof java.io.ByteArrayInputStream;
     }
 
     /** Decodes the pending bytes when they form a complete UTF-8 character (or an invalid byte); else null. */
@@ -227,26 +202,22 @@ final class ReadBuiltin implements Builtin {
         return Text.decode(b);
     }
 
-    private static void assignResult(Interpreter sh, List<String> names, String array, Line line, boolean exact) {
+    private static void assignResult(BuiltinContext sh, List<String> names, String array, Line line, boolean exact) {
         String text = line.text.toString();
         String escaped = line.escaped.toString();
         if (array != null) {
             List<String> fields = split(sh, text, escaped, -1);
-            List<String[]> elems = new ArrayList<>();
-            for (String f : fields) {
-                elems.add(new String[] {null, f, null});
-            }
-            Vars.assignArray(sh, array, elems, false, null, false);
+            sh.assignArray(array, fields);
             return;
         }
         if (names.isEmpty()) {
-            Vars.assign(sh, "REPLY", text);
+            sh.assign("REPLY", text);
             return;
         }
         if (exact) {
-            Vars.assign(sh, names.get(0), text);
+            sh.assign(names.get(0), text);
             for (int k = 1; k < names.size(); k++) {
-                Vars.assign(sh, names.get(k), "");
+                sh.assign(names.get(k), "");
             }
             return;
         }
@@ -258,14 +229,14 @@ final class ReadBuiltin implements Builtin {
             if (bracket > 0) {
                 String arr = name.substring(0, bracket);
                 String sub = name.substring(bracket + 1, name.length() - 1);
-                Variable v = Vars.lookup(sh, arr);
+                Variable v = sh.lookup(arr);
                 if (v != null && v.isAssociativeArray()) {
-                    Vars.assignElementOrAbort(sh, arr, 0, sub, value);
+                    sh.assignElement(arr, 0, sub, value);
                 } else {
-                    Vars.assignElementOrAbort(sh, arr, sh.expander.evaluateArithmetic(sub), null, value);
+                    sh.assignElement(arr, sh.arithmetic(sub), null, value);
                 }
             } else {
-                Vars.assign(sh, name, value);
+                sh.assign(name, value);
             }
         }
     }
@@ -274,8 +245,8 @@ final class ReadBuiltin implements Builtin {
      * Splits on IFS as read does: at most {@code max} fields (-1 for no limit), the last one taking the rest of the
      * line without trailing IFS whitespace. Escaped characters never split.
      */
-    static List<String> split(Interpreter sh, String text, String escaped, int max) {
-        dev.shellbox.shell.expand.ShellVariable v = sh.variable("IFS");
+    static List<String> split(BuiltinContext sh, String text, String escaped, int max) {
+        Variable v = sh.variable("IFS");
         String ifs = v == null || !v.isSet() ? " \t\n" : v.scalarValue();
         List<String> out = new ArrayList<>();
         int n = text.length();
@@ -343,20 +314,5 @@ final class ReadBuiltin implements Builtin {
 
     private static boolean isWhite(char c, String ifs) {
         return (c == ' ' || c == '\t' || c == '\n') && ifs.indexOf(c) >= 0;
-    }
-
-    /** Reads one line (without its newline) byte by byte; null at end of input. */
-    static String readLine(InputStream in) throws IOException {
-        ByteArrayOutputStream buf = new ByteArrayOutputStream();
-        int b;
-        boolean any = false;
-        while ((b = in.read()) >= 0) {
-            any = true;
-            if (b == '\n') {
-                break;
-            }
-            buf.write(b);
-        }
-        return any ? Text.decode(buf.toByteArray()) : null;
     }
 }

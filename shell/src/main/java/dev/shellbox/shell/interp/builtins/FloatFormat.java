@@ -1,4 +1,4 @@
-package dev.shellbox.shell.interp;
+package dev.shellbox.shell.interp.builtins;
 
 import java.math.BigDecimal;
 import java.math.RoundingMode;

@@ -1,23 +1,29 @@
-package dev.shellbox.shell.interp;
+package dev.shellbox.shell.interp.builtins;
 
+import dev.shellbox.shell.interp.Variable;
+import dev.shellbox.shell.syntax.Names;
 import java.util.List;
 
 /** {@code getopts optstring name [arg ...]}. */
 final class GetoptsBuiltin implements Builtin {
     @Override
-    public int run(Interpreter sh, List<String> argv) {
-        if (argv.size() < 3) {
-            sh.builtinError("getopts", "usage: getopts optstring name [arg ...]");
-            return 2;
+    public int run(BuiltinContext sh, List<String> argv) {
+        BuiltinOptions o = new BuiltinOptions(argv, "", "getopts optstring name [arg ...]");
+        if (o.next() != BuiltinOptions.END) {
+            return o.fail(sh);
         }
-        String optstring = argv.get(1);
-        String name = argv.get(2);
-        List<String> args = argv.size() > 3 ? argv.subList(3, argv.size()) : sh.st.positional();
+        List<String> words = o.operands();
+        if (words.size() < 2) {
+            return o.usage(sh);
+        }
+        String optstring = words.get(0);
+        String name = words.get(1);
+        List<String> args = words.size() > 2 ? words.subList(2, words.size()) : sh.positionalParameters();
         boolean silent = optstring.startsWith(":");
-        dev.shellbox.shell.expand.ShellVariable opterr = sh.variable("OPTERR");
+        Variable opterr = sh.variable("OPTERR");
         boolean report = !silent && (opterr == null || !"0".equals(opterr.scalarValue()));
         int optind;
-        dev.shellbox.shell.expand.ShellVariable oi = sh.variable("OPTIND");
+        Variable oi = sh.variable("OPTIND");
         try {
             optind = oi == null || oi.scalarValue() == null
                     ? 1
@@ -28,8 +34,8 @@ final class GetoptsBuiltin implements Builtin {
         if (optind < 1) {
             optind = 1;
         }
-        int charIndex = sh.st.getoptsCharIndex;
-        if (optind != sh.st.getoptsLastOptind) {
+        int charIndex = sh.getoptsCharIndex();
+        if (optind != sh.getoptsLastOptind()) {
             charIndex = 1;
         }
         if (optind > args.size()) {
@@ -55,7 +61,7 @@ final class GetoptsBuiltin implements Builtin {
         int pos = optstring.indexOf(c);
         if (c == ':' || pos < 0) {
             if (report) {
-                sh.writeErr(sh.st.shellName + ": illegal option -- " + c + "\n");
+                sh.writeErr(sh.shellName() + ": illegal option -- " + c + "\n");
             }
             if (charIndex >= arg.length()) {
                 optind++;
@@ -81,7 +87,7 @@ final class GetoptsBuiltin implements Builtin {
         } else {
             optind++;
             if (report) {
-                sh.writeErr(sh.st.shellName + ": option requires an argument -- " + c + "\n");
+                sh.writeErr(sh.shellName() + ": option requires an argument -- " + c + "\n");
             }
             if (silent) {
                 return finish(sh, name, ":", String.valueOf(c), optind, 1, 0);
@@ -92,21 +98,20 @@ final class GetoptsBuiltin implements Builtin {
     }
 
     private static int finish(
-            Interpreter sh, String name, String value, String optarg, int optind, int charIndex, int status) {
+            BuiltinContext sh, String name, String value, String optarg, int optind, int charIndex, int status) {
         if (optarg != null) {
-            Vars.assign(sh, "OPTARG", optarg);
+            sh.assign("OPTARG", optarg);
         } else {
-            Vars.unset(sh, "OPTARG");
+            sh.unset("OPTARG");
         }
-        Vars.assign(sh, "OPTIND", Integer.toString(optind));
-        sh.st.getoptsCharIndex = charIndex;
-        sh.st.getoptsLastOptind = optind;
+        sh.assign("OPTIND", Integer.toString(optind));
+        sh.setGetoptsPosition(charIndex, optind);
         // like bash, the option is consumed even when the name cannot hold it
-        if (!Interpreter.isValidName(name)) {
-            sh.builtinError("getopts", "`" + name + "': not a valid identifier");
+        if (!Names.isName(name)) {
+            sh.error("getopts", "`" + name + "': not a valid identifier");
             return 1;
         }
-        Vars.assign(sh, name, value);
+        sh.assign(name, value);
         return status;
     }
 }

@@ -1,4 +1,4 @@
-package dev.shellbox.shell.interp;
+package dev.shellbox.shell.interp.builtins;
 
 import dev.shellbox.shell.gnu.signal.Signal;
 
@@ -6,17 +6,17 @@ import dev.shellbox.shell.gnu.signal.Signal;
  * Signal specs as bash's {@code trap} and {@code kill} read them: the standard signals of {@link Signal}
  * plus the trap pseudo-signals EXIT (0), ERR, DEBUG and RETURN.
  */
-final class Signals {
+public final class Signals {
     private static final int COUNT = Signal.LAST_STANDARD + 1;
 
     private Signals() {}
 
     /** The name without SIG for a number ("EXIT" for 0), or null. */
-    static String name(int n) {
+    public static String name(int n) {
         return n == 0 ? "EXIT" : Signal.standardName(n);
     }
 
-    static int count() {
+    public static int count() {
         return COUNT;
     }
 
@@ -24,7 +24,7 @@ final class Signals {
      * The number for a signal spec: a number, a name with or without SIG (any case), or -1. The trap pseudo-signals
      * ERR, DEBUG and RETURN give -2, -3, -4.
      */
-    static int number(String spec) {
+    public static int number(String spec) {
         if (spec.isEmpty()) {
             return -1;
         }
@@ -59,7 +59,7 @@ final class Signals {
     }
 
     /** The trap key for a signal spec ("INT", "EXIT", "ERR"), or null when invalid. */
-    static String trapName(String spec) {
+    public static String trapName(String spec) {
         int n = number(spec);
         return switch (n) {
             case -1 -> null;
@@ -70,11 +70,11 @@ final class Signals {
         };
     }
 
-    static boolean isIgnoredByDefault(int n) {
+    public static boolean isIgnoredByDefault(int n) {
         return Signal.isIgnoredByDefault(n);
     }
 
-    static String description(int n) {
+    public static String description(int n) {
         return Signal.description(n);
     }
 }

@@ -1,5 +1,6 @@
-package dev.shellbox.shell.interp;
+package dev.shellbox.shell.interp.builtins;
 
+import dev.shellbox.shell.interp.Variable;
 import java.util.List;
 import java.util.Set;
 
@@ -16,12 +17,12 @@ final class TestBuiltin implements Builtin {
     }
 
     @Override
-    public int run(Interpreter sh, List<String> argv) {
+    public int run(BuiltinContext sh, List<String> argv) {
         String name = argv.get(0);
         List<String> args = argv.subList(1, argv.size());
         if (name.equals("[")) {
             if (args.isEmpty() || !args.get(args.size() - 1).equals("]")) {
-                sh.builtinError("[", "missing `]'");
+                sh.error("[", "missing `]'");
                 return 2;
             }
             args = args.subList(0, args.size() - 1);
@@ -29,48 +30,17 @@ final class TestBuiltin implements Builtin {
         try {
             return new Evaluation(sh, args).evaluate() ? 0 : 1;
         } catch (TestError e) {
-            sh.builtinError(name, e.getMessage());
+            sh.error(name, e.getMessage());
             return 2;
         }
     }
 
-    static boolean isVariableSet(Interpreter sh, String operand) {
-        int bracket = operand.indexOf('[');
-        if (bracket > 0 && operand.endsWith("]")) {
-            String name = operand.substring(0, bracket);
-            String sub = operand.substring(bracket + 1, operand.length() - 1);
-            Variable v = Vars.visible(sh, name);
-            if (v == null) {
-                return false;
-            }
-            if (sub.equals("@") || sub.equals("*")) {
-                return v.size() > 0;
-            }
-            if (v.isAssociativeArray()) {
-                return v.element(sub) != null;
-            }
-            long i = sh.expander.evaluateArithmetic(sub);
-            if (i < 0) {
-                i += v.indexLimit();
-            }
-            return v.element(i) != null;
-        }
-        Variable v = Vars.visible(sh, operand);
-        if (v == null) {
-            return false;
-        }
-        if (v.isArray()) {
-            return v.scalarValue() != null;
-        }
-        return v.isSet();
-    }
-
     private static final class Evaluation {
-        private final Interpreter sh;
+        private final BuiltinContext sh;
         private final List<String> a;
         private int pos;
 
-        Evaluation(Interpreter sh, List<String> a) {
+        Evaluation(BuiltinContext sh, List<String> a) {
             this.sh = sh;
             this.a = a;
         }
@@ -207,11 +177,11 @@ final class TestBuiltin implements Builtin {
                 case "-z":
                     return operand.isEmpty();
                 case "-v":
-                    return isVariableSet(sh, operand);
+                    return sh.isVariableSet(operand);
                 case "-o":
-                    return Options.isSetOption(operand) && sh.st.options.get(operand);
+                    return sh.isSetOption(operand) && sh.option(operand);
                 case "-R": {
-                    Variable v = sh.st.vars.get(operand);
+                    Variable v = sh.binding(operand);
                     return v != null && v.has(Variable.NAMEREF);
                 }
                 default:
