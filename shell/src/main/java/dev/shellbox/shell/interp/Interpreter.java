@@ -8,7 +8,9 @@ import dev.shellbox.shell.expand.GlobPattern;
 import dev.shellbox.shell.expand.ShellVariable;
 import dev.shellbox.shell.fs.FileSystem;
 import dev.shellbox.shell.fs.PathNames;
+import dev.shellbox.shell.interp.builtins.Builtin;
 import dev.shellbox.shell.interp.builtins.BuiltinContext;
+import dev.shellbox.shell.interp.builtins.Builtins;
 import dev.shellbox.shell.interp.builtins.DeclarationArg;
 import dev.shellbox.shell.interp.builtins.Signals;
 import dev.shellbox.shell.io.BrokenPipeException;
@@ -1053,7 +1055,7 @@ public final class Interpreter implements ExpansionContext {
     int runBuiltin(Builtin b, List<String> argv) {
         scope.builtinCommands.incrementAndGet();
         try {
-            int status = b.run(this, argv);
+            int status = b.run(builtinContext, argv);
             flushStd();
             return status;
         } catch (BrokenPipeException e) {

@@ -2,9 +2,12 @@ package dev.shellbox.shell.interp;
 
 import dev.shellbox.shell.command.Identity;
 import dev.shellbox.shell.fs.FileSystem;
+import dev.shellbox.shell.interp.builtins.BackgroundJob;
+import dev.shellbox.shell.interp.builtins.Builtin;
 import dev.shellbox.shell.interp.builtins.BuiltinContext;
 import dev.shellbox.shell.interp.builtins.DeclarationArg;
 import dev.shellbox.shell.interp.builtins.ResourceLimits;
+import dev.shellbox.shell.interp.builtins.Signals;
 import dev.shellbox.shell.syntax.CommandNode;
 import java.io.IOException;
 import java.io.InputStream;
@@ -13,6 +16,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.SortedMap;
 import java.util.TreeMap;
 
@@ -66,6 +70,30 @@ final class InterpreterBuiltinContext implements BuiltinContext {
     // ---- the process ----
 
     @Override
+    public int lastStatus() {
+        return sh.st.lastStatus;
+    }
+
+    @Override
+    public List<Call> calls() {
+        List<Call> calls = new ArrayList<>(sh.st.calls.size());
+        for (ShellState.CallFrame f : sh.st.calls) {
+            calls.add(new Call(f.function, f.source, f.callLine));
+        }
+        return calls;
+    }
+
+    @Override
+    public int umask() {
+        return sh.st.umask;
+    }
+
+    @Override
+    public void setUmask(int mask) {
+        sh.st.umask = mask;
+    }
+
+    @Override
     public String shellName() {
         return sh.st.shellName;
     }
@@ -108,6 +136,218 @@ final class InterpreterBuiltinContext implements BuiltinContext {
     @Override
     public int runText(String text, String sourceName) {
         return sh.runText(text, sourceName, false);
+    }
+
+    // ---- running commands and control flow ----
+
+    @Override
+    public int evaluate(String text) {
+        sh.checkDepth(sh.depth + 1);
+        sh.depth++;
+        int line = sh.st.lineNumber;
+        try {
+            return sh.runText(text, "eval", false);
+        } finally {
+            sh.depth--;
+            sh.st.lineNumber = line;
+        }
+    }
+
+    @Override
+    public int source(String file, String text, List<String> args) {
+        sh.checkDepth(sh.depth + 1);
+        sh.depth++;
+        sh.sourceDepth++;
+        ShellState.CallFrame frame = sh.st.currentCall();
+        List<String> savedPositional = null;
+        if (!args.isEmpty()) {
+            savedPositional = frame.positional;
+            frame.positional = new ArrayList<>(args);
+        }
+        int line = sh.st.lineNumber;
+        String outerFile = sh.st.sourcingFile;
+        sh.st.sourcingFile = file;
+        try {
+            int status = sh.runText(text, file, false);
+            if (sh.control == Interpreter.Control.RETURN) {
+                sh.control = Interpreter.Control.NONE;
+                status = sh.controlStatus;
+            }
+            return status;
+        } finally {
+            sh.sourceDepth--;
+            sh.depth--;
+            sh.st.lineNumber = line;
+            sh.st.sourcingFile = outerFile;
+            if (savedPositional != null) {
+                frame.positional = savedPositional;
+            }
+        }
+    }
+
+    @Override
+    public int runBuiltin(Builtin builtin, List<String> argv) {
+        return sh.runBuiltin(builtin, argv);
+    }
+
+    @Override
+    public int runProgram(List<String> argv, Map<String, String> environment, String argv0) {
+        return External.runWithEnv(sh, argv, environment, argv0);
+    }
+
+    @Override
+    public boolean isRegisteredCommand(String name) {
+        return sh.session.registry.contains(name);
+    }
+
+    @Override
+    public Optional<String> locateProgram(String name) {
+        return sh.session.escalator.locate(name, Vars.environment(sh));
+    }
+
+    @Override
+    public int loopDepth() {
+        return sh.loopDepth;
+    }
+
+    @Override
+    public void breakLoop(int levels) {
+        sh.control = Interpreter.Control.BREAK;
+        sh.controlCount = levels;
+    }
+
+    @Override
+    public void continueLoop(int levels) {
+        sh.control = Interpreter.Control.CONTINUE;
+        sh.controlCount = levels;
+    }
+
+    @Override
+    public void returnFromFunction(int status) {
+        sh.control = Interpreter.Control.RETURN;
+        sh.controlStatus = status;
+    }
+
+    @Override
+    public boolean inSource() {
+        return sh.inSource();
+    }
+
+    @Override
+    public void exit(int status) {
+        sh.requestExit(status);
+    }
+
+    @Override
+    public RuntimeException specialBuiltinError(int status) {
+        return new Interpreter.CommandAborted(status, true);
+    }
+
+    // ---- the command hash table ----
+
+    @Override
+    public String hashed(String name) {
+        return sh.st.hashed.get(name);
+    }
+
+    @Override
+    public void hash(String name, String path) {
+        sh.st.hashed.put(name, path);
+    }
+
+    @Override
+    public boolean unhash(String name) {
+        return sh.st.hashed.remove(name) != null;
+    }
+
+    @Override
+    public void clearHashed() {
+        sh.st.hashed.clear();
+    }
+
+    @Override
+    public Map<String, String> hashedCommands() {
+        return new LinkedHashMap<>(sh.st.hashed);
+    }
+
+    // ---- jobs and signals ----
+
+    @Override
+    public List<BackgroundJob> jobs() {
+        return new ArrayList<>(sh.st.jobs.all());
+    }
+
+    @Override
+    public List<BackgroundJob> ownJobs() {
+        return new ArrayList<>(sh.st.jobs.own());
+    }
+
+    @Override
+    public BackgroundJob currentJob() {
+        return sh.st.jobs.current();
+    }
+
+    @Override
+    public BackgroundJob previousJob() {
+        return sh.st.jobs.previous();
+    }
+
+    @Override
+    public BackgroundJob jobById(int id) {
+        return sh.st.jobs.byId(id);
+    }
+
+    @Override
+    public BackgroundJob jobByPid(long pid) {
+        return sh.st.jobs.byPid(pid);
+    }
+
+    @Override
+    public void removeJob(BackgroundJob job) {
+        sh.st.jobs.remove((Job) job);
+    }
+
+    @Override
+    public void signal(BackgroundJob job, int signal) {
+        Job j = (Job) job;
+        if (j.isDone()) {
+            return;
+        }
+        Interpreter process = j.process;
+        if (process == null) {
+            if (signal != 0) {
+                j.cancellation.cancel("killed");
+            }
+            return;
+        }
+        if (signal != 0) {
+            process.receive(signal, sh);
+        }
+    }
+
+    @Override
+    public boolean signalProcess(long pid, int signal) {
+        Interpreter process = sh.session.process(pid);
+        if (process == null && (pid == sh.st.pid || pid == sh.st.rootPid)) {
+            process = sh;
+        }
+        if (process == null) {
+            return false;
+        }
+        if (signal != 0) {
+            process.receive(signal, sh);
+        }
+        return true;
+    }
+
+    @Override
+    public int pendingTrappedSignal() {
+        Integer sig = sh.pendingSignals.peek();
+        if (sig == null) {
+            return 0;
+        }
+        String code = sh.st.traps.get(Signals.name(sig));
+        return code != null && !code.isEmpty() ? sig : 0;
     }
 
     @Override

@@ -2,6 +2,7 @@ package dev.shellbox.shell.interp;
 
 import dev.shellbox.shell.expand.ExpansionError;
 import dev.shellbox.shell.expand.Quoting;
+import dev.shellbox.shell.interp.builtins.Builtins;
 import dev.shellbox.shell.interp.builtins.VariablePrinter;
 import dev.shellbox.shell.syntax.ArrayElement;
 import dev.shellbox.shell.syntax.CommandNode;

@@ -8,6 +8,7 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.SortedMap;
 
 /**
@@ -15,6 +16,9 @@ import java.util.SortedMap;
  * The interpreter implements it; a builtin sees nothing else of the interpreter.
  */
 public interface BuiltinContext {
+
+    /** A frame of the call stack: the function (or {@code main}), its source file and the line it was called from. */
+    record Call(String function, String source, int line) {}
 
     // ---- messages and output ----
 
@@ -41,6 +45,16 @@ public interface BuiltinContext {
 
     // ---- the process ----
 
+    /** {@code $?}. */
+    int lastStatus();
+
+    /** The call stack, outermost ({@code main}) first. */
+    List<Call> calls();
+
+    int umask();
+
+    void setUmask(int mask);
+
     /** {@code $0} of the shell, the start of its messages. */
     String shellName();
 
@@ -66,6 +80,97 @@ public interface BuiltinContext {
 
     /** Parses and runs shell text in this process, as {@code mapfile -C} runs its callback. */
     int runText(String text, String sourceName);
+
+    // ---- running commands and control flow ----
+
+    /** Runs shell text as {@code eval} does: one call level deeper, {@code $LINENO} kept. */
+    int evaluate(String text);
+
+    /**
+     * Runs a file's text as {@code source} does: one level deeper, {@code return} ends it, and {@code args}, when
+     * there are any, are the positional parameters meanwhile.
+     */
+    int source(String file, String text, List<String> args);
+
+    /** Runs a builtin for {@code builtin}, {@code command} and {@code exec}. */
+    int runBuiltin(Builtin builtin, List<String> argv);
+
+    /** Runs a command that is not a builtin or function: a registered command, a script or a host program. */
+    int runProgram(List<String> argv, Map<String, String> environment, String argv0);
+
+    /** Whether a command of that name is registered (it shows in {@code /usr/bin}). */
+    boolean isRegisteredCommand(String name);
+
+    /** Where a host program of that name is, when the sandbox runs host programs. */
+    Optional<String> locateProgram(String name);
+
+    /** How many loops enclose the running command. */
+    int loopDepth();
+
+    /** {@code break}: leaves that many enclosing loops. */
+    void breakLoop(int levels);
+
+    /** {@code continue}: resumes the loop that many levels out. */
+    void continueLoop(int levels);
+
+    /** {@code return}: ends the running function or sourced file with that status. */
+    void returnFromFunction(int status);
+
+    /** Whether a sourced file is running. */
+    boolean inSource();
+
+    /** Ends this shell process with that status (modulo 256) once the builtin returns. */
+    void exit(int status);
+
+    /**
+     * A special builtin's fatal usage error ({@code break 1 2}): the exception to throw. It ends the command, and in
+     * {@code bash -c} the whole command string.
+     */
+    RuntimeException specialBuiltinError(int status);
+
+    // ---- the command hash table ----
+
+    /** The path hashed for a name; null when none. */
+    String hashed(String name);
+
+    void hash(String name, String path);
+
+    /** Forgets a name; false when it was not hashed. */
+    boolean unhash(String name);
+
+    void clearHashed();
+
+    /** The hashed names with their paths, in the order they were hashed. */
+    Map<String, String> hashedCommands();
+
+    // ---- jobs and signals ----
+
+    /** The background jobs, a subshell's parent's included, oldest first. */
+    List<BackgroundJob> jobs();
+
+    /** The jobs this process started, the ones {@code wait} waits for. */
+    List<BackgroundJob> ownJobs();
+
+    /** {@code %+}: the newest job; null when none. */
+    BackgroundJob currentJob();
+
+    /** {@code %-}: the job before the newest; null when none. */
+    BackgroundJob previousJob();
+
+    BackgroundJob jobById(int id);
+
+    BackgroundJob jobByPid(long pid);
+
+    void removeJob(BackgroundJob job);
+
+    /** Sends a signal to a job (0: only checks); a job that is done ignores it. */
+    void signal(BackgroundJob job, int signal);
+
+    /** Sends a signal to a process of this session (0: only checks); false when there is no such process. */
+    boolean signalProcess(long pid, int signal);
+
+    /** A signal that was sent to this process and that it traps, waiting to be handled; 0 when none. */
+    int pendingTrappedSignal();
 
     /** A resource limit's {soft, hard} values, in the resource's units ({@link ResourceLimits}). */
     long[] limit(char flag);

@@ -5,11 +5,60 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 
-/** The builtins of this package by name. */
+/** The shell's builtins by name. */
 public final class Builtins {
+    /** POSIX special builtins (their errors are fatal in POSIX mode; {@code type} calls them special). */
+    public static final Set<String> SPECIAL = Set.of(
+            ":",
+            ".",
+            "break",
+            "continue",
+            "eval",
+            "exec",
+            "exit",
+            "export",
+            "readonly",
+            "return",
+            "set",
+            "shift",
+            "times",
+            "trap",
+            "unset",
+            "source");
+
+    /** Reserved words, for {@code type} and {@code command -v}. */
+    public static final Set<String> KEYWORDS = Set.of(
+            "if",
+            "then",
+            "else",
+            "elif",
+            "fi",
+            "case",
+            "esac",
+            "for",
+            "select",
+            "while",
+            "until",
+            "do",
+            "done",
+            "in",
+            "function",
+            "time",
+            "{",
+            "}",
+            "!",
+            "[[",
+            "]]",
+            "coproc");
+
     private static final Map<String, Builtin> ALL = new TreeMap<>();
 
     static {
+        ControlBuiltins.register(ALL);
+        EvalBuiltins.register(ALL);
+        TypeBuiltins.register(ALL);
+        JobBuiltins.register(ALL);
+        MiscBuiltins.register(ALL);
         AliasBuiltins.register(ALL);
         ALL.put("shopt", new ShoptBuiltin());
         ALL.put("unset", new UnsetBuiltin());
@@ -42,6 +91,10 @@ public final class Builtins {
     /** The builtin of that name; null when there is none. */
     public static Builtin get(String name) {
         return ALL.get(name);
+    }
+
+    public static boolean isBuiltin(String name) {
+        return ALL.containsKey(name);
     }
 
     /** The names, sorted. */

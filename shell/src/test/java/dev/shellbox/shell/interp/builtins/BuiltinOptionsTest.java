@@ -187,6 +187,69 @@ class BuiltinOptionsTest {
                         "cd -Lx", "bash: line 1: cd: -x: invalid option\ncd: usage: cd [-L|[-P [-e]] [-@]] [dir]\n", 2),
                 new Case("pwd -Q", "bash: line 1: pwd: -Q: invalid option\npwd: usage: pwd [-LP]\n", 2),
                 new Case(
+                        "wait -x",
+                        "bash: line 1: wait: -x: invalid option\nwait: usage: wait [-fn] [-p var] [id ...]\n",
+                        2),
+                new Case(
+                        "wait -p",
+                        "bash: line 1: wait: -p: option requires an argument\nwait: usage: wait [-fn] [-p var] [id ...]\n",
+                        2),
+                new Case(
+                        "jobs -lz",
+                        "bash: line 1: jobs: -z: invalid option\njobs: usage: jobs [-lnprs] [jobspec ...] or jobs -x command [args]\n",
+                        2),
+                new Case(
+                        "disown -x",
+                        "bash: line 1: disown: -x: invalid option\ndisown: usage: disown [-h] [-ar] [jobspec ... | pid ...]\n",
+                        2),
+                new Case(
+                        "umask -Sx",
+                        "bash: line 1: umask: -x: invalid option\numask: usage: umask [-p] [-S] [mode]\n",
+                        2),
+                new Case(
+                        "exec -x",
+                        "bash: line 1: exec: -x: invalid option\nexec: usage: exec [-cl] [-a name] [command [argument ...]] [redirection ...]\n",
+                        2),
+                new Case(
+                        "exec -a",
+                        "bash: line 1: exec: -a: option requires an argument\nexec: usage: exec [-cl] [-a name] [command [argument ...]] [redirection ...]\n",
+                        2),
+                new Case(
+                        "hash -x",
+                        "bash: line 1: hash: -x: invalid option\nhash: usage: hash [-lr] [-p pathname] [-dt] [name ...]\n",
+                        2),
+                new Case(
+                        "hash -p",
+                        "bash: line 1: hash: -p: option requires an argument\nhash: usage: hash [-lr] [-p pathname] [-dt] [name ...]\n",
+                        2),
+                new Case(
+                        "type -x",
+                        "bash: line 1: type: -x: invalid option\ntype: usage: type [-afptP] name [name ...]\n",
+                        2),
+                new Case(
+                        "command -x",
+                        "bash: line 1: command: -x: invalid option\ncommand: usage: command [-pVv] command [arg ...]\n",
+                        2),
+                new Case("eval -x", "bash: line 1: eval: -x: invalid option\neval: usage: eval [arg ...]\n", 2),
+                new Case(
+                        "source -x",
+                        "bash: line 1: source: -x: invalid option\nsource: usage: source filename [arguments]\n",
+                        2),
+                new Case(". -x", "bash: line 1: .: -x: invalid option\n.: usage: . filename [arguments]\n", 2),
+                new Case(
+                        "builtin -x",
+                        "bash: line 1: builtin: -x: invalid option\nbuiltin: usage: builtin [shell-builtin [arg ...]]\n",
+                        2),
+                new Case("times -x", "bash: line 1: times: -x: invalid option\ntimes: usage: times\n", 2),
+                new Case(
+                        "help -x",
+                        "bash: line 1: help: -x: invalid option\nhelp: usage: help [-dms] [pattern ...]\n",
+                        2),
+                new Case(
+                        "enable -x",
+                        "bash: line 1: enable: -x: invalid option\nenable: usage: enable [-a] [-dnps] [-f filename] [name ...]\n",
+                        2),
+                new Case(
                         "shopt -x",
                         "bash: line 1: shopt: -x: invalid option\nshopt: usage: shopt [-pqsu] [-o] [optname ...]\n",
                         2),

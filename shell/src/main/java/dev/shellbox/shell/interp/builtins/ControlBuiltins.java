@@ -1,4 +1,4 @@
-package dev.shellbox.shell.interp;
+package dev.shellbox.shell.interp.builtins;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -12,61 +12,64 @@ final class ControlBuiltins {
         m.put(":", (sh, argv) -> 0);
         m.put("true", (sh, argv) -> 0);
         m.put("false", (sh, argv) -> 1);
-        m.put("break", (sh, argv) -> loopControl(sh, argv, Interpreter.Control.BREAK));
-        m.put("continue", (sh, argv) -> loopControl(sh, argv, Interpreter.Control.CONTINUE));
+        m.put("break", (sh, argv) -> loopControl(sh, argv, false));
+        m.put("continue", (sh, argv) -> loopControl(sh, argv, true));
         m.put("return", ControlBuiltins::returnBuiltin);
         m.put("exit", ControlBuiltins::exit);
         m.put("logout", ControlBuiltins::exit);
         m.put("shift", ControlBuiltins::shift);
     }
 
-    private static int loopControl(Interpreter sh, List<String> argv, Interpreter.Control kind) {
+    private static int loopControl(BuiltinContext sh, List<String> argv, boolean next) {
         int n = 1;
         if (argv.size() > 2) {
-            sh.builtinError(argv.get(0), "too many arguments");
-            throw new Interpreter.CommandAborted(1, true);
+            sh.error(argv.get(0), "too many arguments");
+            throw sh.specialBuiltinError(1);
         }
         if (argv.size() > 1) {
             String a = argv.get(1);
             try {
                 n = Integer.parseInt(a.strip());
             } catch (NumberFormatException e) {
-                sh.builtinError(argv.get(0), a + ": numeric argument required");
-                sh.requestExit(128);
+                sh.error(argv.get(0), a + ": numeric argument required");
+                sh.exit(128);
                 return 128;
             }
             if (n < 1) {
-                sh.builtinError(argv.get(0), a + ": loop count out of range");
+                sh.error(argv.get(0), a + ": loop count out of range");
                 return 1;
             }
         }
-        if (sh.loopDepth == 0) {
-            sh.builtinError(argv.get(0), "only meaningful in a `for', `while', or `until' loop");
+        if (sh.loopDepth() == 0) {
+            sh.error(argv.get(0), "only meaningful in a `for', `while', or `until' loop");
             return 0;
         }
-        sh.control = kind;
-        sh.controlCount = Math.min(n, sh.loopDepth);
+        int levels = Math.min(n, sh.loopDepth());
+        if (next) {
+            sh.continueLoop(levels);
+        } else {
+            sh.breakLoop(levels);
+        }
         return 0;
     }
 
-    private static int returnBuiltin(Interpreter sh, List<String> argv) {
-        int status = sh.st.lastStatus;
+    private static int returnBuiltin(BuiltinContext sh, List<String> argv) {
+        int status = sh.lastStatus();
         if (argv.size() > 1) {
             String a = argv.get(1);
             Long v = parseStatus(a);
             if (v == null) {
-                sh.builtinError("return", a + ": numeric argument required");
+                sh.error("return", a + ": numeric argument required");
                 status = 2;
             } else {
                 status = (int) (v & 0xff);
             }
         }
-        if (!sh.st.inFunction() && !sh.inSource()) {
-            sh.builtinError("return", "can only `return' from a function or sourced script");
+        if (!sh.inFunction() && !sh.inSource()) {
+            sh.error("return", "can only `return' from a function or sourced script");
             return 2;
         }
-        sh.control = Interpreter.Control.RETURN;
-        sh.controlStatus = status;
+        sh.returnFromFunction(status);
         return status;
     }
 
@@ -79,51 +82,51 @@ final class ControlBuiltins {
         }
     }
 
-    private static int exit(Interpreter sh, List<String> argv) {
-        int status = sh.st.lastStatus;
+    private static int exit(BuiltinContext sh, List<String> argv) {
+        int status = sh.lastStatus();
         if (argv.size() > 1) {
             Long v = parseStatus(argv.get(1));
             if (v == null) {
-                sh.builtinError("exit", argv.get(1) + ": numeric argument required");
+                sh.error("exit", argv.get(1) + ": numeric argument required");
                 status = 2;
             } else {
                 if (argv.size() > 2) {
-                    sh.builtinError("exit", "too many arguments");
+                    sh.error("exit", "too many arguments");
                     return 1;
                 }
                 status = (int) (v & 0xff);
             }
         }
-        sh.requestExit(status);
+        sh.exit(status);
         return status;
     }
 
-    private static int shift(Interpreter sh, List<String> argv) {
+    private static int shift(BuiltinContext sh, List<String> argv) {
         int n = 1;
         if (argv.size() > 2) {
-            sh.builtinError("shift", "too many arguments");
-            throw new Interpreter.CommandAborted(1, true);
+            sh.error("shift", "too many arguments");
+            throw sh.specialBuiltinError(1);
         }
         if (argv.size() > 1) {
             try {
                 n = Integer.parseInt(argv.get(1).strip());
             } catch (NumberFormatException e) {
-                sh.builtinError("shift", argv.get(1) + ": numeric argument required");
+                sh.error("shift", argv.get(1) + ": numeric argument required");
                 return 1;
             }
             if (n < 0) {
-                sh.builtinError("shift", argv.get(1) + ": shift count out of range");
+                sh.error("shift", argv.get(1) + ": shift count out of range");
                 return 1;
             }
         }
-        List<String> params = sh.st.positional();
+        List<String> params = sh.positionalParameters();
         if (n > params.size()) {
-            if (sh.st.options.shopt("shift_verbose")) {
-                sh.builtinError("shift", n + ": shift count out of range");
+            if (sh.shopt("shift_verbose")) {
+                sh.error("shift", n + ": shift count out of range");
             }
             return 1;
         }
-        sh.st.setPositional(new ArrayList<>(params.subList(n, params.size())));
+        sh.setPositionalParameters(new ArrayList<>(params.subList(n, params.size())));
         return 0;
     }
 }

@@ -1,9 +1,9 @@
-package dev.shellbox.shell.interp;
+package dev.shellbox.shell.interp.builtins;
 
 import dev.shellbox.shell.expand.Quoting;
 import dev.shellbox.shell.fs.FileStat;
 import dev.shellbox.shell.fs.FsException;
-import dev.shellbox.shell.syntax.CommandNode;
+import dev.shellbox.shell.interp.Variable;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -22,12 +22,12 @@ final class TypeBuiltins {
     }
 
     /** Every path a name runs from: PATH entries (including the registered commands' directories). */
-    static List<String> paths(Interpreter sh, String name, boolean all) {
+    static List<String> paths(BuiltinContext sh, String name, boolean all) {
         List<String> out = new ArrayList<>();
         if (name.indexOf('/') >= 0) {
             String abs = sh.resolvePath(name);
             try {
-                FileStat st = sh.session.fs.stat(abs);
+                FileStat st = sh.fileSystem().stat(abs);
                 if (!st.isDirectory() && (st.mode() & 0111) != 0) {
                     out.add(name);
                 }
@@ -36,7 +36,7 @@ final class TypeBuiltins {
             }
             return out;
         }
-        dev.shellbox.shell.expand.ShellVariable pathVar = sh.variable("PATH");
+        Variable pathVar = sh.variable("PATH");
         String path = pathVar == null ? null : pathVar.scalarValue();
         if (path != null) {
             for (String dir : path.split(":", -1)) {
@@ -44,7 +44,7 @@ final class TypeBuiltins {
                 String candidate = d.endsWith("/") ? d + name : d + "/" + name;
                 String abs = sh.resolvePath(candidate);
                 try {
-                    FileStat st = sh.session.fs.stat(abs);
+                    FileStat st = sh.fileSystem().stat(abs);
                     if (!st.isDirectory() && (st.mode() & 0111) != 0) {
                         out.add(candidate);
                         if (!all) {
@@ -56,54 +56,43 @@ final class TypeBuiltins {
                 }
             }
         }
-        if (out.isEmpty() && sh.session.registry.contains(name)) {
+        if (out.isEmpty() && sh.isRegisteredCommand(name)) {
             out.add("/usr/bin/" + name);
         }
         if (out.isEmpty()) {
-            Optional<String> located = sh.session.escalator.locate(name, Vars.environment(sh));
+            Optional<String> located = sh.locateProgram(name);
             located.ifPresent(out::add);
         }
         return out;
     }
 
-    private static int type(Interpreter sh, List<String> argv) throws IOException {
+    private static int type(BuiltinContext sh, List<String> argv) throws IOException {
         boolean all = false;
         boolean typeOnly = false;
         boolean pathOnly = false;
         boolean forcePath = false;
         boolean noFunctions = false;
-        int i = 1;
-        for (; i < argv.size(); i++) {
-            String a = argv.get(i);
-            if (a.equals("--")) {
-                i++;
-                break;
-            }
-            if (!a.startsWith("-") || a.length() == 1) {
-                break;
-            }
-            for (int k = 1; k < a.length(); k++) {
-                switch (a.charAt(k)) {
-                    case 'a' -> all = true;
-                    case 't' -> typeOnly = true;
-                    case 'p' -> pathOnly = true;
-                    case 'P' -> forcePath = true;
-                    case 'f' -> noFunctions = true;
-                    default -> {
-                        sh.builtinError("type", "-" + a.charAt(k) + ": invalid option");
-                        sh.writeErr("type: usage: type [-afptP] name [name ...]\n");
-                        return 2;
-                    }
+        BuiltinOptions o = new BuiltinOptions(argv, "afptP", "type [-afptP] name [name ...]");
+        for (int c = o.next(); c != BuiltinOptions.END; c = o.next()) {
+            switch (c) {
+                case 'a' -> all = true;
+                case 't' -> typeOnly = true;
+                case 'p' -> pathOnly = true;
+                case 'P' -> forcePath = true;
+                case 'f' -> noFunctions = true;
+                default -> {
+                    return o.fail(sh);
                 }
             }
         }
+        int i = o.index();
         int status = 0;
         StringBuilder out = new StringBuilder();
         for (; i < argv.size(); i++) {
             String name = argv.get(i);
             boolean found = false;
             if (!forcePath) {
-                String alias = sh.st.options.shopt("expand_aliases") || true ? sh.st.aliases.get(name) : null;
+                String alias = sh.alias(name);
                 if (alias != null) {
                     found = true;
                     if (typeOnly) {
@@ -129,15 +118,15 @@ final class TypeBuiltins {
                         continue;
                     }
                 }
-                CommandNode.FunctionDef f = noFunctions ? null : sh.st.functions.get(name);
-                if (f != null) {
+                String function = noFunctions ? null : sh.functionText(name);
+                if (function != null) {
                     found = true;
                     if (typeOnly) {
                         out.append("function\n");
                     } else if (!pathOnly) {
                         out.append(name)
                                 .append(" is a function\n")
-                                .append(Printer.function(name, f.body()))
+                                .append(function)
                                 .append('\n');
                     }
                     if (!all) {
@@ -151,7 +140,7 @@ final class TypeBuiltins {
                     } else if (!pathOnly) {
                         out.append(name)
                                 .append(
-                                        Builtins.SPECIAL.contains(name) && sh.st.options.get("posix")
+                                        Builtins.SPECIAL.contains(name) && sh.option("posix")
                                                 ? " is a special shell builtin\n"
                                                 : " is a shell builtin\n");
                     }
@@ -161,7 +150,7 @@ final class TypeBuiltins {
                 }
             }
             List<String> files = paths(sh, name, all);
-            String hashed = sh.st.hashed.get(name);
+            String hashed = sh.hashed(name);
             if (!all && hashed != null && !forcePath) {
                 files = List.of(hashed);
             }
@@ -182,7 +171,7 @@ final class TypeBuiltins {
                 if (!typeOnly && !pathOnly && !forcePath) {
                     sh.writeOut(out.toString());
                     out.setLength(0);
-                    sh.builtinError("type", name + ": not found");
+                    sh.error("type", name + ": not found");
                 }
             }
         }
@@ -190,33 +179,22 @@ final class TypeBuiltins {
         return status;
     }
 
-    private static int command(Interpreter sh, List<String> argv) throws IOException {
+    private static int command(BuiltinContext sh, List<String> argv) throws IOException {
         boolean describe = false;
         boolean verbose = false;
         boolean defaultPath = false;
-        int i = 1;
-        for (; i < argv.size(); i++) {
-            String a = argv.get(i);
-            if (a.equals("--")) {
-                i++;
-                break;
-            }
-            if (!a.startsWith("-") || a.length() == 1) {
-                break;
-            }
-            for (int k = 1; k < a.length(); k++) {
-                switch (a.charAt(k)) {
-                    case 'v' -> describe = true;
-                    case 'V' -> verbose = true;
-                    case 'p' -> defaultPath = true;
-                    default -> {
-                        sh.builtinError("command", "-" + a.charAt(k) + ": invalid option");
-                        sh.writeErr("command: usage: command [-pVv] command [arg ...]\n");
-                        return 2;
-                    }
+        BuiltinOptions o = new BuiltinOptions(argv, "pvV", "command [-pVv] command [arg ...]");
+        for (int c = o.next(); c != BuiltinOptions.END; c = o.next()) {
+            switch (c) {
+                case 'v' -> describe = true;
+                case 'V' -> verbose = true;
+                case 'p' -> defaultPath = true;
+                default -> {
+                    return o.fail(sh);
                 }
             }
         }
+        int i = o.index();
         if (i >= argv.size()) {
             return 0;
         }
@@ -231,16 +209,14 @@ final class TypeBuiltins {
             StringBuilder out = new StringBuilder();
             for (; i < argv.size(); i++) {
                 String name = argv.get(i);
-                String alias = sh.st.aliases.get(name);
+                String alias = sh.alias(name);
                 if (alias != null) {
                     out.append("alias ")
                             .append(name)
                             .append('=')
                             .append(Quoting.single(alias))
                             .append('\n');
-                } else if (Builtins.KEYWORDS.contains(name)
-                        || sh.st.functions.containsKey(name)
-                        || Builtins.isBuiltin(name)) {
+                } else if (Builtins.KEYWORDS.contains(name) || sh.hasFunction(name) || Builtins.isBuiltin(name)) {
                     out.append(name).append('\n');
                 } else {
                     List<String> files = paths(sh, name, false);
@@ -263,71 +239,66 @@ final class TypeBuiltins {
         if (b != null) {
             return sh.runBuiltin(b, cmd);
         }
-        Map<String, String> env = Vars.environment(sh);
+        Map<String, String> env = sh.environment();
         if (defaultPath) {
             env.put("PATH", "/usr/bin:/bin:/usr/sbin:/sbin");
         }
-        return External.runWithEnv(sh, cmd, env);
+        return sh.runProgram(cmd, env, null);
     }
 
-    private static int builtin(Interpreter sh, List<String> argv) {
-        int first = argv.size() > 1 && argv.get(1).equals("--") ? 2 : 1;
-        if (argv.size() <= first) {
+    private static int builtin(BuiltinContext sh, List<String> argv) {
+        BuiltinOptions o = new BuiltinOptions(argv, "", "builtin [shell-builtin [arg ...]]");
+        if (o.next() != BuiltinOptions.END) {
+            return o.fail(sh);
+        }
+        List<String> words = o.operands();
+        if (words.isEmpty()) {
             return 0;
         }
-        String name = argv.get(first);
+        String name = words.get(0);
         Builtin b = Builtins.get(name);
         if (b == null) {
-            sh.builtinError("builtin", name + ": not a shell builtin");
+            sh.error("builtin", name + ": not a shell builtin");
             return 1;
         }
-        return sh.runBuiltin(b, new ArrayList<>(argv.subList(first, argv.size())));
+        return sh.runBuiltin(b, new ArrayList<>(words));
     }
 
-    private static int hash(Interpreter sh, List<String> argv) throws IOException {
+    private static int hash(BuiltinContext sh, List<String> argv) throws IOException {
         boolean reset = false;
         boolean print = false;
         boolean delete = false;
         boolean listMode = false;
         String setPath = null;
-        int i = 1;
-        for (; i < argv.size(); i++) {
-            String a = argv.get(i);
-            if (!a.startsWith("-") || a.length() == 1) {
-                break;
-            }
-            switch (a) {
-                case "-r" -> reset = true;
-                case "-t" -> print = true;
-                case "-d" -> delete = true;
-                case "-l" -> listMode = true;
-                case "-p" -> {
-                    if (i + 1 < argv.size()) {
-                        setPath = argv.get(++i);
-                    }
-                }
+        BuiltinOptions o = new BuiltinOptions(argv, "dlp:rt", "hash [-lr] [-p pathname] [-dt] [name ...]");
+        for (int c = o.next(); c != BuiltinOptions.END; c = o.next()) {
+            switch (c) {
+                case 'r' -> reset = true;
+                case 't' -> print = true;
+                case 'd' -> delete = true;
+                case 'l' -> listMode = true;
+                case 'p' -> setPath = o.argument();
                 default -> {
-                    sh.builtinError("hash", a + ": invalid option");
-                    sh.writeErr("hash: usage: hash [-lr] [-p pathname] [-dt] [name ...]\n");
-                    return 2;
+                    return o.fail(sh);
                 }
             }
         }
         if (reset) {
-            sh.st.hashed.clear();
+            sh.clearHashed();
         }
-        List<String> names = argv.subList(i, argv.size());
+        List<String> names = o.operands();
         if (names.isEmpty()) {
             if (reset) {
                 return 0;
             }
-            if (sh.st.hashed.isEmpty()) {
-                sh.builtinError("hash", "hash table empty");
+            Map<String, String> table = sh.hashedCommands();
+            if (table.isEmpty()) {
+                sh.error("hash", "hash table empty");
                 return 0;
             }
             StringBuilder sb = new StringBuilder();
             if (listMode) {
-                for (Map.Entry<String, String> e : sh.st.hashed.entrySet()) {
+                for (Map.Entry<String, String> e : table.entrySet()) {
                     sb.append("builtin hash -p ")
                             .append(e.getValue())
                             .append(' ')
@@ -336,7 +307,7 @@ final class TypeBuiltins {
                 }
             } else {
                 sb.append("hits\tcommand\n");
-                for (Map.Entry<String, String> e : sh.st.hashed.entrySet()) {
+                for (Map.Entry<String, String> e : table.entrySet()) {
                     sb.append("   1\t").append(e.getValue()).append('\n');
                 }
             }
@@ -347,36 +318,36 @@ final class TypeBuiltins {
         StringBuilder sb = new StringBuilder();
         for (String name : names) {
             if (delete) {
-                if (sh.st.hashed.remove(name) == null) {
-                    sh.builtinError("hash", name + ": not found");
+                if (!sh.unhash(name)) {
+                    sh.error("hash", name + ": not found");
                     status = 1;
                 }
                 continue;
             }
             if (setPath != null) {
-                sh.st.hashed.put(name, setPath);
+                sh.hash(name, setPath);
                 continue;
             }
             if (print) {
-                String p = sh.st.hashed.get(name);
+                String p = sh.hashed(name);
                 if (p == null) {
-                    sh.builtinError("hash", name + ": not found");
+                    sh.error("hash", name + ": not found");
                     status = 1;
                 } else {
                     sb.append(names.size() > 1 ? name + "\t" + p : p).append('\n');
                 }
                 continue;
             }
-            if (Builtins.isBuiltin(name) || sh.st.functions.containsKey(name)) {
+            if (Builtins.isBuiltin(name) || sh.hasFunction(name)) {
                 continue;
             }
             List<String> found = paths(sh, name, false);
             if (found.isEmpty()) {
-                sh.builtinError("hash", name + ": not found");
+                sh.error("hash", name + ": not found");
                 status = 1;
             } else {
                 String p = found.get(0);
-                sh.st.hashed.put(name, p.startsWith("/") ? p : sh.resolvePath(p));
+                sh.hash(name, p.startsWith("/") ? p : sh.resolvePath(p));
             }
         }
         sh.writeOut(sb.toString());

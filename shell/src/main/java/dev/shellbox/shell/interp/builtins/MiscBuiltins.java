@@ -1,4 +1,4 @@
-package dev.shellbox.shell.interp;
+package dev.shellbox.shell.interp.builtins;
 
 import java.io.IOException;
 import java.util.List;
@@ -10,38 +10,28 @@ final class MiscBuiltins {
 
     static void register(Map<String, Builtin> m) {
         m.put("umask", MiscBuiltins::umask);
-        m.put("times", (sh, argv) -> {
-            sh.writeOut("0m0.000s 0m0.000s\n0m0.000s 0m0.000s\n");
-            return 0;
-        });
+        m.put("times", MiscBuiltins::times);
         m.put("caller", MiscBuiltins::caller);
         m.put("help", MiscBuiltins::help);
         m.put("enable", MiscBuiltins::enable);
     }
 
-    private static int umask(Interpreter sh, List<String> argv) throws IOException {
+    private static int umask(BuiltinContext sh, List<String> argv) throws IOException {
         boolean symbolic = false;
         boolean print = false;
-        int i = 1;
-        for (; i < argv.size(); i++) {
-            String a = argv.get(i);
-            if (a.equals("-S")) {
-                symbolic = true;
-            } else if (a.equals("-p")) {
-                print = true;
-            } else if (a.equals("--")) {
-                i++;
-                break;
-            } else if (a.startsWith("-") && a.length() > 1) {
-                sh.builtinError("umask", a + ": invalid option");
-                sh.writeErr("umask: usage: umask [-p] [-S] [mode]\n");
-                return 2;
-            } else {
-                break;
+        BuiltinOptions o = new BuiltinOptions(argv, "Sp", "umask [-p] [-S] [mode]");
+        for (int c = o.next(); c != BuiltinOptions.END; c = o.next()) {
+            switch (c) {
+                case 'S' -> symbolic = true;
+                case 'p' -> print = true;
+                default -> {
+                    return o.fail(sh);
+                }
             }
         }
+        int i = o.index();
         if (i >= argv.size()) {
-            int m = sh.st.umask;
+            int m = sh.umask();
             if (symbolic) {
                 sh.writeOut((print ? "umask -S " : "") + symbolic(m) + "\n");
             } else {
@@ -56,19 +46,19 @@ final class MiscBuiltins {
                 if (v > 0777) {
                     throw new NumberFormatException();
                 }
-                sh.st.umask = v;
+                sh.setUmask(v);
             } catch (NumberFormatException e) {
-                sh.builtinError("umask", mode + ": octal number out of range");
+                sh.error("umask", mode + ": octal number out of range");
                 return 1;
             }
             return 0;
         }
-        Integer parsed = parseSymbolic(mode, sh.st.umask);
+        Integer parsed = parseSymbolic(mode, sh.umask());
         if (parsed == null) {
-            sh.builtinError("umask", "`" + mode.charAt(mode.length() - 1) + "': invalid symbolic mode character");
+            sh.error("umask", "`" + mode.charAt(mode.length() - 1) + "': invalid symbolic mode character");
             return 1;
         }
-        sh.st.umask = parsed;
+        sh.setUmask(parsed);
         return 0;
     }
 
@@ -137,8 +127,8 @@ final class MiscBuiltins {
         return ~perm & 0777;
     }
 
-    private static int caller(Interpreter sh, List<String> argv) throws IOException {
-        List<ShellState.CallFrame> calls = sh.st.calls;
+    private static int caller(BuiltinContext sh, List<String> argv) throws IOException {
+        List<BuiltinContext.Call> calls = sh.calls();
         if (calls.size() <= 1) {
             return 1;
         }
@@ -147,7 +137,7 @@ final class MiscBuiltins {
             try {
                 n = Integer.parseInt(argv.get(1));
             } catch (NumberFormatException e) {
-                sh.builtinError("caller", argv.get(1) + ": invalid number");
+                sh.error("caller", argv.get(1) + ": invalid number");
                 return 2;
             }
         }
@@ -155,17 +145,26 @@ final class MiscBuiltins {
         if (index < 1) {
             return 1;
         }
-        ShellState.CallFrame frame = calls.get(index);
-        String callerName = index - 1 == 0 ? "main" : calls.get(index - 1).function;
+        BuiltinContext.Call frame = calls.get(index);
+        String callerName = index - 1 == 0 ? "main" : calls.get(index - 1).function();
         if (argv.size() > 1) {
-            sh.writeOut(frame.callLine + " " + callerName + " " + frame.source + "\n");
+            sh.writeOut(frame.line() + " " + callerName + " " + frame.source() + "\n");
         } else {
-            sh.writeOut(frame.callLine + " " + frame.source + "\n");
+            sh.writeOut(frame.line() + " " + frame.source() + "\n");
         }
         return 0;
     }
 
-    private static int help(Interpreter sh, List<String> argv) throws IOException {
+    private static int times(BuiltinContext sh, List<String> argv) throws IOException {
+        BuiltinOptions o = new BuiltinOptions(argv, "", "times");
+        if (o.next() != BuiltinOptions.END) {
+            return o.fail(sh);
+        }
+        sh.writeOut("0m0.000s 0m0.000s\n0m0.000s 0m0.000s\n");
+        return 0;
+    }
+
+    private static int help(BuiltinContext sh, List<String> argv) throws IOException {
         if (argv.size() == 1) {
             StringBuilder sb = new StringBuilder("Shell builtins:\n");
             for (String name : Builtins.names()) {
@@ -174,16 +173,18 @@ final class MiscBuiltins {
             sh.writeOut(sb.toString());
             return 0;
         }
-        int status = 0;
-        for (int i = 1; i < argv.size(); i++) {
-            String name = argv.get(i);
-            if (name.startsWith("-")) {
-                continue;
+        BuiltinOptions o = new BuiltinOptions(argv, "dms", "help [-dms] [pattern ...]");
+        for (int c = o.next(); c != BuiltinOptions.END; c = o.next()) {
+            if (c == BuiltinOptions.INVALID) {
+                return o.fail(sh);
             }
+        }
+        int status = 0;
+        for (String name : o.operands()) {
             if (Builtins.isBuiltin(name)) {
                 sh.writeOut(name + ": " + name + " [arguments]\n    Shell builtin.\n");
             } else {
-                sh.builtinError(
+                sh.error(
                         "help",
                         "no help topics match `" + name + "'.  Try `help help' or `man -k " + name + "' or `info "
                                 + name + "'.");
@@ -193,8 +194,22 @@ final class MiscBuiltins {
         return status;
     }
 
-    private static int enable(Interpreter sh, List<String> argv) throws IOException {
-        if (argv.size() == 1 || argv.get(1).equals("-a") || argv.get(1).equals("-p")) {
+    private static int enable(BuiltinContext sh, List<String> argv) throws IOException {
+        BuiltinOptions o = new BuiltinOptions(argv, "adnpsf:", "enable [-a] [-dnps] [-f filename] [name ...]");
+        boolean options = false;
+        boolean list = false;
+        for (int c = o.next(); c != BuiltinOptions.END; c = o.next()) {
+            switch (c) {
+                case 'a', 'p' -> list = true;
+                case BuiltinOptions.INVALID -> {
+                    return o.fail(sh);
+                }
+                default -> {}
+            }
+            options = true;
+        }
+        List<String> names = o.operands();
+        if (names.isEmpty() && (list || !options)) {
             StringBuilder sb = new StringBuilder();
             for (String name : Builtins.names()) {
                 sb.append("enable ").append(name).append('\n');
@@ -203,13 +218,9 @@ final class MiscBuiltins {
             return 0;
         }
         int status = 0;
-        for (int i = 1; i < argv.size(); i++) {
-            String name = argv.get(i);
-            if (name.startsWith("-")) {
-                continue;
-            }
+        for (String name : names) {
             if (!Builtins.isBuiltin(name)) {
-                sh.builtinError("enable", name + ": not a shell builtin");
+                sh.error("enable", name + ": not a shell builtin");
                 status = 1;
             }
         }
