@@ -12,8 +12,9 @@ import java.util.Optional;
 import java.util.SortedMap;
 
 /**
- * What a builtin may ask of the shell process running it: its streams, variables, options, aliases and functions.
- * The interpreter implements it; a builtin sees nothing else of the interpreter.
+ * What a builtin may ask of the shell process running it: its streams, variables, functions, options, working
+ * directory, traps, aliases, jobs and control flow, as methods. The interpreter implements it; a builtin sees nothing
+ * else of the interpreter.
  */
 public interface BuiltinContext {
 
@@ -77,6 +78,11 @@ public interface BuiltinContext {
 
     /** The absolute form of a path relative to the working directory. */
     String resolvePath(String path);
+
+    /** A resource limit's {soft, hard} values, in the resource's units ({@link ResourceLimits}). */
+    long[] limit(char flag);
+
+    void setLimit(char flag, long soft, long hard);
 
     /** Parses and runs shell text in this process, as {@code mapfile -C} runs its callback. */
     int runText(String text, String sourceName);
@@ -171,11 +177,6 @@ public interface BuiltinContext {
 
     /** A signal that was sent to this process and that it traps, waiting to be handled; 0 when none. */
     int pendingTrappedSignal();
-
-    /** A resource limit's {soft, hard} values, in the resource's units ({@link ResourceLimits}). */
-    long[] limit(char flag);
-
-    void setLimit(char flag, long soft, long hard);
 
     // ---- variables ----
 
