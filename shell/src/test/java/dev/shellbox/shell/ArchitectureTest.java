@@ -1,11 +1,15 @@
 package dev.shellbox.shell;
 
+import static com.tngtech.archunit.base.DescribedPredicate.not;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.equivalentTo;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
+import dev.shellbox.shell.interp.Variable;
 import org.junit.jupiter.api.Test;
 
 /** The engine's rooms and the one-way rules between them, checked on the compiled main classes. */
@@ -61,6 +65,17 @@ class ArchitectureTest {
                 .should()
                 .dependOnClassesThat()
                 .resideInAPackage(SHELL + ".commands..")
+                .check(MAIN);
+    }
+
+    @Test
+    void builtinsReachTheInterpreterOnlyThroughTheirContext() {
+        noClasses()
+                .that()
+                .resideInAPackage(SHELL + ".interp.builtins..")
+                .should()
+                .dependOnClassesThat(resideInAPackage(SHELL + ".interp").and(not(equivalentTo(Variable.class))))
+                .because("a builtin asks BuiltinContext; a Variable is only read, never changed, by a builtin")
                 .check(MAIN);
     }
 

@@ -3,6 +3,7 @@ package dev.shellbox.shell.interp;
 import dev.shellbox.shell.expand.ExpansionError;
 import dev.shellbox.shell.expand.GlobPattern;
 import dev.shellbox.shell.expand.RegexTranslator;
+import dev.shellbox.shell.interp.builtins.FileTests;
 import dev.shellbox.shell.syntax.CondExpr;
 import java.util.ArrayList;
 import java.util.List;
@@ -74,7 +75,7 @@ final class Conditions {
             case "-ot":
             case "-ef":
                 return FileTests.binary(
-                        sh, op, sh.expander.expandString(b.left()), sh.expander.expandString(b.right()));
+                        sh.builtinContext, op, sh.expander.expandString(b.left()), sh.expander.expandString(b.right()));
             default: {
                 long l = arith(b.left());
                 long r = arith(b.right());
@@ -102,7 +103,7 @@ final class Conditions {
             case "-z":
                 return operand.isEmpty();
             case "-v":
-                return TestBuiltin.isVariableSet(sh, operand);
+                return Vars.isVariableSet(sh, operand);
             case "-o":
                 return Options.isSetOption(operand) && sh.st.options.get(operand);
             case "-R": {
@@ -110,7 +111,7 @@ final class Conditions {
                 return v != null && v.has(Variable.NAMEREF) && v.value != null;
             }
             default:
-                return FileTests.unary(sh, op, operand);
+                return FileTests.unary(sh.builtinContext, op, operand);
         }
     }
 

@@ -6,6 +6,8 @@ import dev.shellbox.shell.command.CommandRunner;
 import dev.shellbox.shell.fs.FileStat;
 import dev.shellbox.shell.fs.FsException;
 import dev.shellbox.shell.fs.PathNames;
+import dev.shellbox.shell.interp.builtins.Builtin;
+import dev.shellbox.shell.interp.builtins.Builtins;
 import dev.shellbox.shell.io.BrokenPipeException;
 import dev.shellbox.shell.io.Cancellation;
 import dev.shellbox.shell.io.CancelledException;

@@ -8,16 +8,23 @@ import dev.shellbox.shell.expand.GlobPattern;
 import dev.shellbox.shell.expand.ShellVariable;
 import dev.shellbox.shell.fs.FileSystem;
 import dev.shellbox.shell.fs.PathNames;
+import dev.shellbox.shell.interp.builtins.Builtin;
+import dev.shellbox.shell.interp.builtins.BuiltinContext;
+import dev.shellbox.shell.interp.builtins.Builtins;
+import dev.shellbox.shell.interp.builtins.DeclarationArg;
+import dev.shellbox.shell.interp.builtins.Signals;
 import dev.shellbox.shell.io.BrokenPipeException;
 import dev.shellbox.shell.io.Cancellation;
 import dev.shellbox.shell.io.CancelledException;
 import dev.shellbox.shell.io.LimitExceededException;
 import dev.shellbox.shell.io.LimitNames;
+import dev.shellbox.shell.io.LineReader;
 import dev.shellbox.shell.io.Text;
 import dev.shellbox.shell.syntax.Assignment;
 import dev.shellbox.shell.syntax.Assignments;
 import dev.shellbox.shell.syntax.CaseItem;
 import dev.shellbox.shell.syntax.CommandNode;
+import dev.shellbox.shell.syntax.Names;
 import dev.shellbox.shell.syntax.ParseError;
 import dev.shellbox.shell.syntax.Parser;
 import dev.shellbox.shell.syntax.Word;
@@ -52,6 +59,8 @@ public final class Interpreter implements ExpansionContext {
     final ShellState st;
     final Expander expander;
     final Cancellation cancellation;
+    /** What the builtins see of this process. */
+    final BuiltinContext builtinContext = new InterpreterBuiltinContext(this);
     /** The execution this process belongs to: its counters, limits and threads. */
     ExecutionScope scope;
 
@@ -567,7 +576,7 @@ public final class Interpreter implements ExpansionContext {
                 writeErr(menu.toString());
                 String line;
                 try {
-                    line = ReadBuiltin.readLine(stdin());
+                    line = LineReader.readLine(stdin());
                 } catch (IOException e) {
                     line = null;
                 }
@@ -892,9 +901,6 @@ public final class Interpreter implements ExpansionContext {
         return lastSubstitutionStatus >= 0 ? lastSubstitutionStatus : 0;
     }
 
-    /** An argument of declare/local/export/readonly that was written as an assignment. */
-    record DeclarationArg(String name, boolean append, String index, String value, List<String[]> array) {}
-
     private static boolean isDeclarationCommand(List<Word> words) {
         for (Word w : words) {
             String lit = w.literalText();
@@ -1049,7 +1055,7 @@ public final class Interpreter implements ExpansionContext {
     int runBuiltin(Builtin b, List<String> argv) {
         scope.builtinCommands.incrementAndGet();
         try {
-            int status = b.run(this, argv);
+            int status = b.run(builtinContext, argv);
             flushStd();
             return status;
         } catch (BrokenPipeException e) {
@@ -1440,20 +1446,7 @@ public final class Interpreter implements ExpansionContext {
     // ======================================================================
 
     static boolean isValidName(String s) {
-        if (s.isEmpty()) {
-            return false;
-        }
-        char c = s.charAt(0);
-        if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_')) {
-            return false;
-        }
-        for (int i = 1; i < s.length(); i++) {
-            c = s.charAt(i);
-            if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_')) {
-                return false;
-            }
-        }
-        return true;
+        return Names.isName(s);
     }
 
     /** The absolute form of a path relative to the working directory. */

@@ -1,11 +1,14 @@
 package dev.shellbox.shell.interp;
 
+import dev.shellbox.shell.interp.builtins.BackgroundJob;
 import dev.shellbox.shell.io.Cancellation;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 /** A background job: a command running on its own thread, with a pid for {@code $!}, {@code wait} and {@code kill}. */
-final class Job {
+final class Job implements BackgroundJob {
     final int id;
     final long pid;
     final String command;
@@ -24,8 +27,40 @@ final class Job {
         this.cancellation = cancellation;
     }
 
-    boolean isDone() {
+    @Override
+    public int id() {
+        return id;
+    }
+
+    @Override
+    public long pid() {
+        return pid;
+    }
+
+    @Override
+    public String command() {
+        return command;
+    }
+
+    @Override
+    public boolean isDone() {
         return status.isDone();
+    }
+
+    @Override
+    public int statusNow() {
+        return status.getNow(0);
+    }
+
+    @Override
+    public Integer awaitStatus(long millis) throws InterruptedException {
+        try {
+            return status.get(millis, TimeUnit.MILLISECONDS);
+        } catch (TimeoutException e) {
+            return null;
+        } catch (ExecutionException e) {
+            return 1;
+        }
     }
 
     /** Waits for the job; its exit status. */

@@ -2,6 +2,7 @@ package dev.shellbox.shell.interp;
 
 import dev.shellbox.shell.io.BrokenPipeException;
 import dev.shellbox.shell.io.Cancellation;
+import dev.shellbox.shell.io.EndAware;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -32,11 +33,6 @@ final class Pipe {
                 notifyAll();
             }
         });
-    }
-
-    /** A stream that can tell, without blocking, that no more data will come. */
-    interface EndAware {
-        boolean atEnd();
     }
 
     /** No data, and it says so: what reading {@code /dev/null} gives. */

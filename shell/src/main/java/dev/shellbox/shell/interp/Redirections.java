@@ -5,6 +5,7 @@ import dev.shellbox.shell.fs.Errno;
 import dev.shellbox.shell.fs.FileStat;
 import dev.shellbox.shell.fs.FsException;
 import dev.shellbox.shell.fs.WriteMode;
+import dev.shellbox.shell.interp.builtins.ResourceLimits;
 import dev.shellbox.shell.io.Text;
 import dev.shellbox.shell.syntax.HereDoc;
 import dev.shellbox.shell.syntax.Redirect;
@@ -151,7 +152,7 @@ final class Redirections {
             }
             return true;
         }
-        long[] nofile = UlimitBuiltin.limits(sh.st, 'n');
+        long[] nofile = ResourceLimits.current(sh.st.limits, 'n');
         if (nofile[0] <= t.free(3)) {
             sh.errorLine(path + ": Too many open files");
             return false;
@@ -187,8 +188,8 @@ final class Redirections {
                         }
                     }
                     OutputStream out = sh.session.fs.newOutputStream(abs, mode, 0666 & ~sh.st.umask);
-                    long maxSize = UlimitBuiltin.fileSizeLimit(sh.st);
-                    if (maxSize != UlimitBuiltin.UNLIMITED) {
+                    long maxSize = ResourceLimits.fileSizeLimit(sh.st.limits);
+                    if (maxSize != ResourceLimits.UNLIMITED) {
                         long start = mode == WriteMode.APPEND
                                 ? sh.session.fs.stat(abs).size()
                                 : 0;

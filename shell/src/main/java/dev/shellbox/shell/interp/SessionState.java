@@ -2,6 +2,8 @@ package dev.shellbox.shell.interp;
 
 import dev.shellbox.shell.expand.ExpansionError;
 import dev.shellbox.shell.expand.Quoting;
+import dev.shellbox.shell.interp.builtins.Builtins;
+import dev.shellbox.shell.interp.builtins.VariablePrinter;
 import dev.shellbox.shell.syntax.ArrayElement;
 import dev.shellbox.shell.syntax.CommandNode;
 import dev.shellbox.shell.syntax.ParseError;
@@ -103,14 +105,14 @@ final class SessionState {
                 ? 0
                 : v.attributes & (Variable.INTEGER | Variable.LOWERCASE | Variable.UPPERCASE | Variable.READONLY);
         if (deferred == 0) {
-            sb.append(DeclareBuiltin.declaration(name, v)).append('\n');
+            sb.append(VariablePrinter.declaration(name, v)).append('\n');
             return;
         }
         Variable plain = v.copy();
         plain.attributes &= ~deferred;
         Variable flags = new Variable();
         flags.attributes = deferred;
-        sb.append(DeclareBuiltin.declaration(name, plain)).append('\n');
+        sb.append(VariablePrinter.declaration(name, plain)).append('\n');
         sb.append("declare -")
                 .append(flags.attributeFlags())
                 .append(' ')

@@ -5,6 +5,7 @@ import dev.shellbox.shell.command.CommandRunner;
 import dev.shellbox.shell.command.Identity;
 import dev.shellbox.shell.fs.FileSystem;
 import dev.shellbox.shell.fs.PathNames;
+import dev.shellbox.shell.interp.builtins.Builtins;
 import dev.shellbox.shell.io.Cancellation;
 import dev.shellbox.shell.io.CancelledException;
 import dev.shellbox.shell.io.LimitExceededException;

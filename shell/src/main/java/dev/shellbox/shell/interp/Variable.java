@@ -66,6 +66,11 @@ public final class Variable implements ShellVariable {
         return (attributes & attribute) != 0;
     }
 
+    /** A variable computed on read (RANDOM, LINENO, SECONDS...): its value here means nothing. */
+    public boolean isDynamic() {
+        return has(Vars.DYNAMIC);
+    }
+
     public int attributes() {
         return attributes;
     }

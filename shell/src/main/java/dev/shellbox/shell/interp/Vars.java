@@ -1,6 +1,7 @@
 package dev.shellbox.shell.interp;
 
 import dev.shellbox.shell.expand.ExpansionError;
+import dev.shellbox.shell.interp.builtins.DeclarationArg;
 import dev.shellbox.shell.io.LimitExceededException;
 import dev.shellbox.shell.io.LimitNames;
 import dev.shellbox.shell.syntax.ArrayElement;
@@ -612,9 +613,199 @@ final class Vars {
     private static boolean unsetTarget(Interpreter sh, String target) {
         int bracket = target.indexOf('[');
         if (bracket > 0) {
-            return UnsetBuiltin.unsetElement(
-                    sh, target.substring(0, bracket), target.substring(bracket + 1, target.length() - 1));
+            return unsetElement(sh, target.substring(0, bracket), target.substring(bracket + 1, target.length() - 1));
         }
         return unset(sh, target);
+    }
+
+    /** Unsets one element of an array; {@code @} or {@code *} unsets the whole array. */
+    static boolean unsetElement(Interpreter sh, String name, String subscript) {
+        name = resolveName(sh, name);
+        Variable v = sh.st.vars.get(name);
+        if (v == null) {
+            return true;
+        }
+        if (v.has(Variable.READONLY)) {
+            sh.builtinError("unset", name + ": cannot unset: readonly variable");
+            return false;
+        }
+        if (subscript.equals("@") || subscript.equals("*")) {
+            return unset(sh, name);
+        }
+        if (v.isAssociativeArray()) {
+            v.associative.remove(subscript);
+            return true;
+        }
+        long index = sh.expander.evaluateArithmetic(subscript);
+        if (v.isIndexedArray()) {
+            if (index < 0) {
+                index += v.indexLimit();
+                if (index < 0) {
+                    sh.builtinError("unset", name + "[" + subscript + "]: bad array subscript");
+                    return false;
+                }
+            }
+            v.indexed.remove(index);
+            return true;
+        }
+        if (index == 0 || index == -1) {
+            return unset(sh, name);
+        }
+        return true;
+    }
+
+    /** {@code test -v}: whether a variable, or an element {@code name[subscript]}, is set. */
+    static boolean isVariableSet(Interpreter sh, String operand) {
+        int bracket = operand.indexOf('[');
+        if (bracket > 0 && operand.endsWith("]")) {
+            String name = operand.substring(0, bracket);
+            String sub = operand.substring(bracket + 1, operand.length() - 1);
+            Variable v = visible(sh, name);
+            if (v == null) {
+                return false;
+            }
+            if (sub.equals("@") || sub.equals("*")) {
+                return v.size() > 0;
+            }
+            if (v.isAssociativeArray()) {
+                return v.element(sub) != null;
+            }
+            long i = sh.expander.evaluateArithmetic(sub);
+            if (i < 0) {
+                i += v.indexLimit();
+            }
+            return v.element(i) != null;
+        }
+        Variable v = visible(sh, operand);
+        if (v == null) {
+            return false;
+        }
+        if (v.isArray()) {
+            return v.scalarValue() != null;
+        }
+        return v.isSet();
+    }
+
+    // ---- declare ----
+
+    /**
+     * Applies {@code declare}, {@code local}, {@code export} or {@code readonly} to one name: attributes {@code on}
+     * and {@code off} (Variable's bits), then the value if one was given; false, message printed, on an error.
+     * {@code local} declares it in the function's scope.
+     */
+    static boolean declare(Interpreter sh, String cmd, DeclarationArg d, int on, int off, boolean local) {
+        String name = d.name();
+        Variables.Frame frame;
+        Variable v;
+        if (local) {
+            frame = sh.st.vars.localFrame();
+            v = frame.vars.get(name);
+            if (v == null) {
+                Variable outer = sh.st.vars.get(name);
+                if (outer != null && outer.has(Variable.READONLY) && cmd.equals("local")) {
+                    sh.builtinError(cmd, name + ": readonly variable");
+                    return false;
+                }
+                v = new Variable();
+                if (sh.st.options.shopt("localvar_inherit") && outer != null) {
+                    v = outer.copy();
+                    v.attributes &= ~Variable.READONLY;
+                }
+                frame.vars.put(name, v);
+            }
+        } else {
+            String target = ((on | off) & Variable.NAMEREF) != 0 ? name : resolveName(sh, name);
+            if (target == null || target.indexOf('[') >= 0) {
+                target = name;
+            }
+            name = target;
+            v = sh.st.vars.get(name);
+            if (v == null) {
+                v = new Variable();
+                sh.st.vars.global().vars.put(name, v);
+            }
+        }
+        if (v.has(Variable.READONLY) && (d.value() != null || d.array() != null || (off & Variable.READONLY) != 0)) {
+            sh.builtinError(cmd, name + ": readonly variable");
+            return false;
+        }
+        if ((on & Variable.NAMEREF) != 0) {
+            String target = d.value() != null ? d.value() : v.value;
+            if (target != null && !validNamerefTarget(target)) {
+                sh.builtinError(cmd, "`" + target + "': invalid variable name for name reference");
+                return false;
+            }
+        }
+        if ((on & Variable.ASSOCIATIVE) != 0 && v.isIndexedArray()) {
+            sh.builtinError(cmd, name + ": cannot convert indexed to associative array");
+            return false;
+        }
+        if ((on & Variable.INDEXED) != 0 && v.isAssociativeArray()) {
+            sh.builtinError(cmd, name + ": cannot convert associative to indexed array");
+            return false;
+        }
+        int keep = on & ~(Variable.READONLY | Variable.INDEXED | Variable.ASSOCIATIVE);
+        if ((keep & Variable.UPPERCASE) != 0) {
+            v.attributes &= ~Variable.LOWERCASE;
+        }
+        if ((keep & Variable.LOWERCASE) != 0) {
+            v.attributes &= ~Variable.UPPERCASE;
+        }
+        v.attributes = (v.attributes | keep) & ~(off & ~(Variable.INDEXED | Variable.ASSOCIATIVE));
+        if ((on & Variable.ASSOCIATIVE) != 0) {
+            v.convertToAssociative();
+        } else if ((on & Variable.INDEXED) != 0) {
+            v.convertToIndexed();
+        }
+        if (d.array() != null) {
+            assignArray(
+                    sh, name, d.array(), d.append(), local ? sh.st.vars.localFrame() : null, v.isAssociativeArray());
+        } else if (d.value() != null) {
+            String value = d.value();
+            if (d.index() != null) {
+                if (v.isAssociativeArray()) {
+                    assignElementOrAbort(sh, name, 0, d.index(), value);
+                } else {
+                    assignElementOrAbort(sh, name, sh.expander.evaluateArithmetic(d.index()), null, value);
+                }
+            } else if (v.has(Variable.NAMEREF)) {
+                v.value = value;
+            } else {
+                if (d.append() && v.isSet()) {
+                    String old = v.scalarValue();
+                    if (v.has(Variable.INTEGER)) {
+                        value = Long.toString(sh.expander.evaluateArithmetic(old == null ? "0" : old)
+                                + sh.expander.evaluateArithmetic(value));
+                    } else {
+                        value = (old == null ? "" : old) + value;
+                    }
+                }
+                value = transform(sh, v, value);
+                if (v.indexed != null) {
+                    v.indexed.put(0L, value);
+                } else if (v.associative != null) {
+                    v.associative.put("0", value);
+                } else {
+                    v.value = value;
+                }
+            }
+        }
+        if ((on & Variable.READONLY) != 0) {
+            v.attributes |= Variable.READONLY;
+        }
+        if (sh.st.options.allexport && (d.value() != null || d.array() != null)) {
+            v.attributes |= Variable.EXPORT;
+        }
+        environmentChanged(sh);
+        return true;
+    }
+
+    private static boolean validNamerefTarget(String value) {
+        String name = value;
+        int bracket = value.indexOf('[');
+        if (bracket > 0 && value.endsWith("]")) {
+            name = value.substring(0, bracket);
+        }
+        return value.isEmpty() || Interpreter.isValidName(name);
     }
 }

@@ -1,5 +1,6 @@
 package dev.shellbox.shell.io;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.Arrays;
@@ -100,5 +101,23 @@ public final class LineReader {
     /** The current line decoded with {@link Text#decode}, without the delimiter. */
     public String text() {
         return Text.decode(line, 0, lineLength);
+    }
+
+    /**
+     * Reads one line (without its newline) byte by byte, so that nothing after it is taken from a stream the shell
+     * shares with the commands it runs; null at end of input.
+     */
+    public static String readLine(InputStream in) throws IOException {
+        ByteArrayOutputStream buf = new ByteArrayOutputStream();
+        int b;
+        boolean any = false;
+        while ((b = in.read()) >= 0) {
+            any = true;
+            if (b == '\n') {
+                break;
+            }
+            buf.write(b);
+        }
+        return any ? Text.decode(buf.toByteArray()) : null;
     }
 }
