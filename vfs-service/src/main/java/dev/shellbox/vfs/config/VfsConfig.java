@@ -43,9 +43,6 @@ public interface VfsConfig {
     /** The change feed and commit conflict detection. */
     Changes changes();
 
-    /** The outbox relay publishing usage events to Kafka. */
-    Outbox outbox();
-
     /** Content search and name search. */
     Search search();
 
@@ -107,16 +104,6 @@ public interface VfsConfig {
         /** Most paths one change-feed answer lists before it says {@code truncated}. */
         @WithDefault("10000")
         int maxPaths();
-    }
-
-    interface Outbox {
-        /** How often the relay looks for unpublished events. */
-        @WithDefault("1s")
-        String publishEvery();
-
-        /** Events published per relay round. */
-        @WithDefault("500")
-        int batchSize();
     }
 
     interface Search {
