@@ -9,8 +9,8 @@ import dev.shellbox.contracts.UsageEvent;
 import dev.shellbox.platform.outbox.Outbox;
 import dev.shellbox.platform.problem.ProblemException;
 import dev.shellbox.sandbox.client.QuotaClient;
-import dev.shellbox.sandbox.client.UsagePlans;
 import dev.shellbox.sandbox.config.SandboxConfig;
+import dev.shellbox.sandbox.domain.ExecLimits;
 import dev.shellbox.sandbox.domain.Sandbox;
 import dev.shellbox.sandbox.domain.SandboxState;
 import dev.shellbox.sandbox.repository.SavedSessionRepository;
@@ -57,7 +57,7 @@ public class ExecService {
 
     private final SandboxService sandboxes;
     private final SandboxRuntimes runtimes;
-    private final UsagePlans plans;
+    private final PlanLimits plans;
     private final QuotaClient quota;
     private final Outbox outbox;
     private final SandboxConfig config;
@@ -67,7 +67,7 @@ public class ExecService {
     public ExecService(
             SandboxService sandboxes,
             SandboxRuntimes runtimes,
-            UsagePlans plans,
+            PlanLimits plans,
             QuotaClient quota,
             Outbox outbox,
             SandboxConfig config,
@@ -171,7 +171,7 @@ public class ExecService {
 
     private ExecResult run(Started start, ExecCommand request, OutputCapture.Listener listener, Cancellation cancel) {
         Sandbox sandbox = start.sandbox();
-        UsagePlans.ExecLimits limits = plans.limitsFor(sandbox.userId);
+        ExecLimits limits = plans.forUser(sandbox.userId);
         long timeout = Math.min(
                 request.timeoutMs() == null ? config.defaultExecTimeoutMs() : request.timeoutMs(),
                 limits.maxExecTimeoutMs());
