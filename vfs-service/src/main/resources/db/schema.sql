@@ -109,15 +109,30 @@ CREATE TABLE IF NOT EXISTS blob_claim (
 );
 CREATE INDEX IF NOT EXISTS blob_claim_by_content ON blob_claim (content_hash, claimed_at);
 
--- Events written in the same transaction as the state they describe, published to Kafka by the relay.
-CREATE TABLE IF NOT EXISTS outbox (
-    id         uuid PRIMARY KEY,
-    topic      text NOT NULL,
-    key        text,
-    payload    text NOT NULL,
-    created_at timestamptz NOT NULL DEFAULT now()
+-- Events written in the same transaction as the state they describe, published to Kafka by the platform's relay
+-- (the columns of platform's OutboxMessage); published rows are deleted after a day.
+CREATE TABLE IF NOT EXISTS outbox_message (
+    id           uuid PRIMARY KEY,
+    topic        varchar(255) NOT NULL,
+    message_key  varchar(255) NOT NULL,
+    payload      text NOT NULL,
+    created_at   timestamptz NOT NULL,
+    published_at timestamptz
 );
-CREATE INDEX IF NOT EXISTS outbox_by_age ON outbox (created_at);
+CREATE INDEX IF NOT EXISTS outbox_unpublished ON outbox_message (published_at, created_at);
+
+-- Earlier releases kept their events in a table of their own, `outbox`, and deleted each one once published. What is
+-- still there moves to outbox_message, in its order, on every start: an instance of such a release may still write
+-- to it during a rolling upgrade. The table itself stays (empty) for those instances.
+DO $$
+BEGIN
+    IF to_regclass('outbox') IS NOT NULL THEN
+        WITH moved AS (DELETE FROM outbox RETURNING id, topic, key, payload, created_at)
+        INSERT INTO outbox_message (id, topic, message_key, payload, created_at)
+        SELECT id, topic, coalesce(key, ''), payload, created_at FROM moved
+        ON CONFLICT (id) DO NOTHING;
+    END IF;
+END $$;
 
 -- Kafka events already handled, so that a redelivery is a no-op.
 CREATE TABLE IF NOT EXISTS processed_event (

@@ -15,4 +15,9 @@ class LayeringTest {
     void servicesNeverUseRestTypes() {
         RULES.checkServicesNeverUseRest();
     }
+
+    @Test
+    void resourcesOpenNoTransactions() {
+        RULES.checkRestOpensNoTransactions();
+    }
 }

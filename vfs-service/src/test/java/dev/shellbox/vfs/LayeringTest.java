@@ -1,6 +1,7 @@
 package dev.shellbox.vfs;
 
 import dev.shellbox.platform.testing.ServiceLayering;
+import dev.shellbox.vfs.service.Await;
 import org.junit.jupiter.api.Test;
 
 class LayeringTest {
@@ -14,5 +15,15 @@ class LayeringTest {
     @Test
     void servicesNeverUseRestTypes() {
         RULES.checkServicesNeverUseRest();
+    }
+
+    @Test
+    void resourcesOpenNoTransactions() {
+        RULES.checkRestOpensNoTransactions();
+    }
+
+    @Test
+    void resourcesLeaveWaitingForReactiveWorkToServices() {
+        RULES.checkRestNeverUses(Await.class);
     }
 }

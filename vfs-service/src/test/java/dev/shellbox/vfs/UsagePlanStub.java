@@ -46,7 +46,8 @@ public class UsagePlanStub implements QuarkusTestResourceLifecycleManager {
             }
         });
         server.start();
-        return Map.of("vfs.usage.url", "http://127.0.0.1:" + server.getAddress().getPort());
+        return Map.of(
+                "shellbox.plans.url", "http://127.0.0.1:" + server.getAddress().getPort());
     }
 
     @Override

@@ -1,6 +1,9 @@
 package dev.shellbox.platform.testing;
 
+import static com.tngtech.archunit.core.domain.JavaCall.Predicates.target;
+import static com.tngtech.archunit.core.domain.properties.HasName.Predicates.name;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noMethods;
 
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
@@ -8,9 +11,13 @@ import com.tngtech.archunit.core.importer.ImportOption;
 
 /**
  * The layering every service keeps, rest -> service -> repository/client, as rules over a service's main classes:
- * resources never reach a repository, services never take or return what the rest layer declares.
+ * resources never reach a repository and open no transaction, services never take or return what the rest layer
+ * declares.
  */
 public final class ServiceLayering {
+    private static final String WITH_TRANSACTION = "io.quarkus.hibernate.reactive.panache.common.WithTransaction";
+    private static final String TRANSACTIONAL = "jakarta.transaction.Transactional";
+
     private final String basePackage;
     private final JavaClasses main;
 
@@ -29,7 +36,7 @@ public final class ServiceLayering {
     public void checkRestNeverUsesRepositories() {
         noClasses()
                 .that()
-                .resideInAPackage(basePackage + ".rest..")
+                .resideInAPackage(rest())
                 .should()
                 .dependOnClassesThat()
                 .resideInAPackage(basePackage + ".repository..")
@@ -42,7 +49,48 @@ public final class ServiceLayering {
                 .resideInAPackage(basePackage + ".service..")
                 .should()
                 .dependOnClassesThat()
-                .resideInAPackage(basePackage + ".rest..")
+                .resideInAPackage(rest())
                 .check(main);
+    }
+
+    /**
+     * Services own transactions: no resource is {@code @WithTransaction} or {@code @Transactional}, nor calls a
+     * {@code withTransaction} (Panache's, a session factory's or a SQL pool's).
+     */
+    public void checkRestOpensNoTransactions() {
+        noClasses()
+                .that()
+                .resideInAPackage(rest())
+                .should()
+                .beAnnotatedWith(WITH_TRANSACTION)
+                .orShould()
+                .beAnnotatedWith(TRANSACTIONAL)
+                .orShould()
+                .callMethodWhere(target(name("withTransaction")))
+                .check(main);
+        noMethods()
+                .that()
+                .areDeclaredInClassesThat()
+                .resideInAPackage(rest())
+                .should()
+                .beAnnotatedWith(WITH_TRANSACTION)
+                .orShould()
+                .beAnnotatedWith(TRANSACTIONAL)
+                .check(main);
+    }
+
+    /** No resource uses {@code type}: a helper that belongs to the layers below. */
+    public void checkRestNeverUses(Class<?> type) {
+        noClasses()
+                .that()
+                .resideInAPackage(rest())
+                .should()
+                .dependOnClassesThat()
+                .belongToAnyOf(type)
+                .check(main);
+    }
+
+    private String rest() {
+        return basePackage + ".rest..";
     }
 }

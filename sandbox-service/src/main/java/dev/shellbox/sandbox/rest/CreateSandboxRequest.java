@@ -1,5 +1,6 @@
 package dev.shellbox.sandbox.rest;
 
+import dev.shellbox.sandbox.service.NewSandbox;
 import java.util.Map;
 
 /**
@@ -19,4 +20,17 @@ public record CreateSandboxRequest(
         Map<String, String> env,
         Map<String, String> labels,
         Integer idleTimeoutSeconds,
-        Boolean network) {}
+        Boolean network) {
+    /** The sandbox the service makes; null for no body (every default). */
+    static NewSandbox toNewSandbox(CreateSandboxRequest request) {
+        return request == null
+                ? null
+                : new NewSandbox(
+                        request.name,
+                        request.provider,
+                        request.env,
+                        request.labels,
+                        request.idleTimeoutSeconds,
+                        request.network);
+    }
+}

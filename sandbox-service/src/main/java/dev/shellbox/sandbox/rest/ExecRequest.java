@@ -1,6 +1,7 @@
 package dev.shellbox.sandbox.rest;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
+import dev.shellbox.sandbox.service.ExecCommand;
 import java.util.Map;
 
 /**
@@ -19,4 +20,12 @@ public record ExecRequest(
         Map<String, String> env,
         String stdin,
         Long timeoutMs,
-        String session) {}
+        String session) {
+    /** The command the service runs; null for no body (the service answers that with a 400 naming the command). */
+    static ExecCommand toCommand(ExecRequest request) {
+        return request == null
+                ? null
+                : new ExecCommand(
+                        request.command, request.cwd, request.env, request.stdin, request.timeoutMs, request.session);
+    }
+}

@@ -3,6 +3,7 @@ package dev.shellbox.sandbox.rest;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.shellbox.platform.problem.ProblemException;
+import dev.shellbox.sandbox.service.ExecCommand;
 import dev.shellbox.sandbox.service.ExecService;
 import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
@@ -35,7 +36,8 @@ public class ExecResource {
     @Produces(MediaType.APPLICATION_JSON)
     public Uni<ExecResponse> exec(
             @HeaderParam(UserId.HEADER) String user, @PathParam("id") String id, ExecRequest request) {
-        return execs.exec(UserId.require(user), id, request, null).map(ExecResponse::of);
+        return execs.exec(UserId.require(user), id, ExecRequest.toCommand(request), null)
+                .map(ExecResponse::of);
     }
 
     /**
@@ -52,12 +54,13 @@ public class ExecResource {
             ExecRequest request,
             @Context Sse sse) {
         String userId = UserId.require(user);
+        ExecCommand command = ExecRequest.toCommand(request);
         // bad input is a 400, not an error event after a 200
-        execs.validate(request);
+        execs.validate(command);
         Map<String, OutputText.Splitter> splitters =
                 Map.of("stdout", new OutputText.Splitter(), "stderr", new OutputText.Splitter());
         return Multi.createFrom().emitter(emitter -> {
-            var cancellable = execs.exec(userId, id, request, (stream, bytes) -> {
+            var cancellable = execs.exec(userId, id, command, (stream, bytes) -> {
                         byte[] whole = splitters.get(stream).take(bytes);
                         if (whole.length > 0) {
                             emitter.emit(event(sse, stream, OutputText.chunk(whole)));

@@ -1,8 +1,7 @@
 package dev.shellbox.sandbox.rest;
 
-import dev.shellbox.platform.problem.ProblemException;
 import dev.shellbox.sandbox.domain.SandboxState;
-import dev.shellbox.sandbox.repository.SandboxRepository;
+import dev.shellbox.sandbox.service.SandboxService;
 import io.smallrye.mutiny.Uni;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
@@ -14,10 +13,10 @@ import jakarta.ws.rs.core.MediaType;
 @Path("/internal/v1/sandboxes")
 @Produces(MediaType.APPLICATION_JSON)
 public class InternalSandboxResource {
-    private final SandboxRepository repository;
+    private final SandboxService sandboxes;
 
-    public InternalSandboxResource(SandboxRepository repository) {
-        this.repository = repository;
+    public InternalSandboxResource(SandboxService sandboxes) {
+        this.sandboxes = sandboxes;
     }
 
     /** A live sandbox's owner and state. */
@@ -26,11 +25,6 @@ public class InternalSandboxResource {
     @GET
     @Path("/{id}")
     public Uni<SandboxOwnerResponse> owner(@PathParam("id") String id) {
-        return repository.findById(id).map(s -> {
-            if (s == null || s.state == SandboxState.DESTROYED) {
-                throw ProblemException.notFound("no sandbox '" + id + "'");
-            }
-            return new SandboxOwnerResponse(s.id, s.userId, s.state);
-        });
+        return sandboxes.live(id).map(s -> new SandboxOwnerResponse(s.id, s.userId, s.state));
     }
 }

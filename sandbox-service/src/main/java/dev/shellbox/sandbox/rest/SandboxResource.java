@@ -38,7 +38,7 @@ public class SandboxResource {
     public Uni<RestResponse<SandboxResponse>> create(
             @HeaderParam(UserId.HEADER) String user, CreateSandboxRequest request) {
         return sandboxes
-                .create(UserId.require(user), request)
+                .create(UserId.require(user), CreateSandboxRequest.toNewSandbox(request))
                 .map(created -> created.existed()
                         ? RestResponse.ok(SandboxResponse.of(created.sandbox()))
                         : RestResponse.status(RestResponse.Status.CREATED, SandboxResponse.of(created.sandbox())));

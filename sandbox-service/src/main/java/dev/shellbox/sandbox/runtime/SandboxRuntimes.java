@@ -1,8 +1,8 @@
 package dev.shellbox.sandbox.runtime;
 
-import dev.shellbox.sandbox.client.UsagePlans;
 import dev.shellbox.sandbox.client.VolumeClient;
 import dev.shellbox.sandbox.config.SandboxConfig;
+import dev.shellbox.sandbox.domain.ExecLimits;
 import dev.shellbox.sandbox.domain.Sandbox;
 import dev.shellbox.sandbox.provider.ContainerProviders;
 import dev.shellbox.sandbox.provider.ContainerSpec;
@@ -83,7 +83,7 @@ public class SandboxRuntimes {
      * blocking. Its programs get the resources of {@code limits} (the plan's when the runtime starts: a changed plan
      * applies from the next resume).
      */
-    public SandboxRuntime obtain(Sandbox sandbox, UsagePlans.ExecLimits limits, Map<String, String> savedSessions) {
+    public SandboxRuntime obtain(Sandbox sandbox, ExecLimits limits, Map<String, String> savedSessions) {
         SandboxRuntime runtime = running.get(sandbox.id);
         if (runtime != null) {
             return runtime;
@@ -92,7 +92,7 @@ public class SandboxRuntimes {
                 sandbox.id, () -> running.computeIfAbsent(sandbox.id, id -> load(sandbox, limits, savedSessions)));
     }
 
-    private SandboxRuntime load(Sandbox sandbox, UsagePlans.ExecLimits limits, Map<String, String> savedSessions) {
+    private SandboxRuntime load(Sandbox sandbox, ExecLimits limits, Map<String, String> savedSessions) {
         String id = sandbox.id;
         VolumeView view = VolumeView.load(id, sandbox.userId, volumes, Identity.SANDBOX.uid(), Identity.SANDBOX.gid());
         view.setCapacity(limits.storageBytes());

@@ -9,12 +9,11 @@ import dev.shellbox.contracts.UsageEvent;
 import dev.shellbox.platform.outbox.Outbox;
 import dev.shellbox.platform.problem.ProblemException;
 import dev.shellbox.sandbox.client.QuotaClient;
-import dev.shellbox.sandbox.client.UsagePlans;
 import dev.shellbox.sandbox.config.SandboxConfig;
+import dev.shellbox.sandbox.domain.ExecLimits;
 import dev.shellbox.sandbox.domain.Sandbox;
 import dev.shellbox.sandbox.domain.SandboxState;
 import dev.shellbox.sandbox.repository.SavedSessionRepository;
-import dev.shellbox.sandbox.rest.ExecRequest;
 import dev.shellbox.sandbox.runtime.OutputCapture;
 import dev.shellbox.sandbox.runtime.SandboxRuntime;
 import dev.shellbox.sandbox.runtime.SandboxRuntimes;
@@ -58,7 +57,7 @@ public class ExecService {
 
     private final SandboxService sandboxes;
     private final SandboxRuntimes runtimes;
-    private final UsagePlans plans;
+    private final PlanLimits plans;
     private final QuotaClient quota;
     private final Outbox outbox;
     private final SandboxConfig config;
@@ -68,7 +67,7 @@ public class ExecService {
     public ExecService(
             SandboxService sandboxes,
             SandboxRuntimes runtimes,
-            UsagePlans plans,
+            PlanLimits plans,
             QuotaClient quota,
             Outbox outbox,
             SandboxConfig config,
@@ -99,7 +98,7 @@ public class ExecService {
      * Runs an exec; {@code listener} (may be null) receives output as it is produced. Cancelling the returned Uni (a
      * client that went away) cancels the script.
      */
-    public Uni<ExecResult> exec(String userId, String sandboxId, ExecRequest request, OutputCapture.Listener listener) {
+    public Uni<ExecResult> exec(String userId, String sandboxId, ExecCommand request, OutputCapture.Listener listener) {
         validate(request);
         return sandboxes
                 .get(userId, sandboxId)
@@ -131,7 +130,7 @@ public class ExecService {
     }
 
     /** Refuses a request that cannot run with a 400 naming what is wrong (before a stream's 200 is sent). */
-    public void validate(ExecRequest r) {
+    public void validate(ExecCommand r) {
         if (r == null || r.command() == null || r.command().isBlank()) {
             throw ProblemException.badField("/command", "a string", "command is required: the bash source to run");
         }
@@ -170,9 +169,9 @@ public class ExecService {
     /** A sandbox about to run an exec, with its sessions' saved states when it is not running here yet. */
     private record Started(Sandbox sandbox, Map<String, String> savedSessions) {}
 
-    private ExecResult run(Started start, ExecRequest request, OutputCapture.Listener listener, Cancellation cancel) {
+    private ExecResult run(Started start, ExecCommand request, OutputCapture.Listener listener, Cancellation cancel) {
         Sandbox sandbox = start.sandbox();
-        UsagePlans.ExecLimits limits = plans.limitsFor(sandbox.userId);
+        ExecLimits limits = plans.forUser(sandbox.userId);
         long timeout = Math.min(
                 request.timeoutMs() == null ? config.defaultExecTimeoutMs() : request.timeoutMs(),
                 limits.maxExecTimeoutMs());

@@ -19,7 +19,6 @@ import dev.shellbox.sandbox.provider.ContainerProviders;
 import dev.shellbox.sandbox.provider.ProviderUnavailableException;
 import dev.shellbox.sandbox.repository.SandboxRepository;
 import dev.shellbox.sandbox.repository.SavedSessionRepository;
-import dev.shellbox.sandbox.rest.CreateSandboxRequest;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.quarkus.hibernate.reactive.panache.common.WithTransaction;
 import io.smallrye.mutiny.Uni;
@@ -76,9 +75,8 @@ public class SandboxService {
     /** The result of a create: the sandbox, and whether it existed already under that name. */
     public record Created(Sandbox sandbox, boolean existed) {}
 
-    public Uni<Created> create(String userId, CreateSandboxRequest request) {
-        CreateSandboxRequest r =
-                request == null ? new CreateSandboxRequest(null, null, null, null, null, null) : request;
+    public Uni<Created> create(String userId, NewSandbox request) {
+        NewSandbox r = request == null ? NewSandbox.DEFAULTS : request;
         Provider provider = validate(r);
         Uni<Sandbox> existing =
                 r.name() == null ? Uni.createFrom().nullItem() : repository.findLiveByName(userId, r.name());
@@ -127,7 +125,7 @@ public class SandboxService {
         });
     }
 
-    private Uni<Sandbox> insert(String id, String userId, CreateSandboxRequest r, Provider provider) {
+    private Uni<Sandbox> insert(String id, String userId, NewSandbox r, Provider provider) {
         Instant now = Instant.now();
         Sandbox s = new Sandbox();
         s.id = id;
@@ -151,7 +149,7 @@ public class SandboxService {
                         UsageEvent.of(userId, id, Operation.SANDBOX_CREATE, Location.WORKER, 1, 0, 0, 0, 0))));
     }
 
-    private Provider validate(CreateSandboxRequest r) {
+    private Provider validate(NewSandbox r) {
         if (r.name() != null && !NAME.matcher(r.name()).matches()) {
             throw ProblemException.badRequest("name '" + r.name()
                     + "' is invalid: use 1 to 64 letters, digits, '.', '_' or '-', starting with a letter or digit");
@@ -223,6 +221,16 @@ public class SandboxService {
     /** The caller's live sandbox, or a 404 that does not reveal whether another user has that id. */
     public Uni<Sandbox> get(String userId, String id) {
         return repository.findLive(userId, id).onItem().ifNull().failWith(() -> notFound(id));
+    }
+
+    /** A live sandbox whoever owns it (what the gateway asks before routing), or a 404. */
+    public Uni<Sandbox> live(String id) {
+        return repository
+                .findById(id)
+                .map(s -> s == null || s.state == SandboxState.DESTROYED ? null : s)
+                .onItem()
+                .ifNull()
+                .failWith(() -> notFound(id));
     }
 
     /** The caller's live sandboxes with every given label and, if set, in the given state. */

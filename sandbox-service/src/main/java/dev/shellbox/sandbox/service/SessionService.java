@@ -1,7 +1,7 @@
 package dev.shellbox.sandbox.service;
 
 import dev.shellbox.platform.problem.ProblemException;
-import dev.shellbox.sandbox.client.UsagePlans;
+import dev.shellbox.sandbox.domain.ExecLimits;
 import dev.shellbox.sandbox.domain.Sandbox;
 import dev.shellbox.sandbox.repository.SavedSessionRepository;
 import dev.shellbox.sandbox.runtime.SandboxRuntime;
@@ -26,13 +26,13 @@ public class SessionService {
 
     private final SandboxService sandboxes;
     private final SandboxRuntimes runtimes;
-    private final UsagePlans plans;
+    private final PlanLimits plans;
     private final SavedSessionRepository savedSessions;
 
     public SessionService(
             SandboxService sandboxes,
             SandboxRuntimes runtimes,
-            UsagePlans plans,
+            PlanLimits plans,
             SavedSessionRepository savedSessions) {
         this.savedSessions = savedSessions;
         this.sandboxes = sandboxes;
@@ -49,7 +49,7 @@ public class SessionService {
                 .get(userId, sandboxId)
                 .flatMap(sandbox -> runtimes.savedSessionsIfNotRunning(sandboxId)
                         .flatMap(saved -> onWorker(() -> {
-                            UsagePlans.ExecLimits limits = plans.limitsFor(userId);
+                            ExecLimits limits = plans.forUser(userId);
                             SandboxRuntime runtime = runtimes.obtain(sandbox, limits, saved);
                             boolean created = runtime.createSession(name, limits.maxOutputBytes());
                             return created ? runtime.session(name, limits.maxOutputBytes()) : null;

@@ -2,9 +2,7 @@ package dev.shellbox.vfs.config;
 
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
-import java.net.URI;
 import java.time.Duration;
-import java.util.Optional;
 
 /** Every setting of vfs-service, under the {@code vfs.} prefix of application.properties. */
 @ConfigMapping(prefix = "vfs")
@@ -34,17 +32,11 @@ public interface VfsConfig {
     /** Per-volume limits that apply when the user's plan does not set them. */
     Limits limits();
 
-    /** The usage-service that knows each user's plan. */
-    Usage usage();
-
     /** Garbage collection of contents and chunks no longer referenced. */
     Gc gc();
 
     /** The change feed and commit conflict detection. */
     Changes changes();
-
-    /** The outbox relay publishing usage events to Kafka. */
-    Outbox outbox();
 
     /** Content search and name search. */
     Search search();
@@ -67,19 +59,6 @@ public interface VfsConfig {
         /** Size of a single file; larger writes fail with EFBIG. */
         @WithDefault("5368709120")
         long maxFileBytes();
-    }
-
-    interface Usage {
-        /** Base URL of usage-service ({@code SHELLBOX_USAGE_URL}); without it the configured limits apply. */
-        Optional<URI> url();
-
-        /** How long a user's plan limits are cached. */
-        @WithDefault("PT30S")
-        Duration planCacheTtl();
-
-        /** How long a plan lookup may take before the configured limits are used instead. */
-        @WithDefault("PT2S")
-        Duration timeout();
     }
 
     interface Gc {
@@ -107,16 +86,6 @@ public interface VfsConfig {
         /** Most paths one change-feed answer lists before it says {@code truncated}. */
         @WithDefault("10000")
         int maxPaths();
-    }
-
-    interface Outbox {
-        /** How often the relay looks for unpublished events. */
-        @WithDefault("1s")
-        String publishEvery();
-
-        /** Events published per relay round. */
-        @WithDefault("500")
-        int batchSize();
     }
 
     interface Search {

@@ -26,7 +26,12 @@ public class SchemaInitializer {
         this.pool = pool;
     }
 
-    void apply(@Observes @Priority(1) StartupEvent event) {
+    void onStart(@Observes @Priority(1) StartupEvent event) {
+        apply();
+    }
+
+    /** Applies the script now (it is idempotent). */
+    public void apply() {
         String script;
         try (InputStream in = SchemaInitializer.class.getResourceAsStream("/db/schema.sql")) {
             if (in == null) {

@@ -5,14 +5,12 @@ import dev.shellbox.contracts.volume.CommitResponse;
 import dev.shellbox.contracts.volume.StoredBlob;
 import dev.shellbox.contracts.volume.VolumeChanges;
 import dev.shellbox.contracts.volume.VolumeTree;
-import dev.shellbox.vfs.domain.Caller;
 import dev.shellbox.vfs.domain.Errno;
 import dev.shellbox.vfs.domain.FileRead;
 import dev.shellbox.vfs.domain.SnapshotInfo;
 import dev.shellbox.vfs.domain.StoredContent;
 import dev.shellbox.vfs.domain.VfsException;
 import dev.shellbox.vfs.domain.VolumeInfo;
-import dev.shellbox.vfs.service.Await;
 import dev.shellbox.vfs.service.BlobService;
 import dev.shellbox.vfs.service.CommitService;
 import dev.shellbox.vfs.service.FileService;
@@ -80,7 +78,7 @@ public class VolumeResource {
         if (request == null) {
             throw new VfsException(Errno.EINVAL, null, "a body {volumeId, userId} is required");
         }
-        VolumeService.Created created = Await.transaction(() -> volumes.create(request.volumeId(), request.userId()));
+        VolumeService.Created created = volumes.create(request.volumeId(), request.userId());
         return Response.status(created.created() ? 201 : 200)
                 .entity(created.volume())
                 .build();
@@ -90,7 +88,7 @@ public class VolumeResource {
     @Path("{volumeId}")
     @Operation(summary = "A volume's owner, version, number of entries and bytes")
     public VolumeInfo get(@PathParam("volumeId") String volumeId) {
-        return Await.result(() -> volumes.info(volumeId));
+        return volumes.info(volumeId);
     }
 
     @DELETE
@@ -106,8 +104,7 @@ public class VolumeResource {
     @Operation(summary = "Every entry under a path with small files' bytes, consistent with the returned version")
     public VolumeTree tree(
             @PathParam("volumeId") String volumeId, @QueryParam("path") String path, @Context HttpHeaders headers) {
-        Caller caller = Callers.of(headers);
-        return Await.result(() -> volumes.tree(volumeId, path, caller));
+        return volumes.tree(volumeId, path, Callers.of(headers));
     }
 
     @GET
@@ -115,8 +112,7 @@ public class VolumeResource {
     @Operation(summary = "The paths changed after version `since` (truncated: reload the tree)")
     public VolumeChanges changes(
             @PathParam("volumeId") String volumeId, @QueryParam("since") long since, @Context HttpHeaders headers) {
-        Caller caller = Callers.of(headers);
-        return Await.result(() -> volumes.changes(volumeId, since, caller));
+        return volumes.changes(volumeId, since, Callers.of(headers));
     }
 
     @GET
@@ -125,8 +121,7 @@ public class VolumeResource {
     @Operation(summary = "The bytes of a content hash that the volume references")
     public Response content(
             @PathParam("volumeId") String volumeId, @PathParam("sha256") String sha256, @Context HttpHeaders headers) {
-        Caller caller = Callers.of(headers);
-        FileRead file = Await.result(() -> volumes.contentOf(volumeId, BlobService.checkSha256(sha256), caller));
+        FileRead file = volumes.contentOf(volumeId, BlobService.checkSha256(sha256), Callers.of(headers));
         long size = file.info().size();
         StreamingOutput body = out -> {
             long start = System.nanoTime();
@@ -186,14 +181,14 @@ public class VolumeResource {
     @Path("{volumeId}/snapshots")
     @Operation(summary = "The snapshots of a volume, oldest first")
     public List<SnapshotInfo> snapshots(@PathParam("volumeId") String volumeId) {
-        return Await.result(() -> snapshots.list(volumeId));
+        return snapshots.list(volumeId);
     }
 
     @DELETE
     @Path("{volumeId}/snapshots/{snapshotId}")
     @Operation(summary = "Delete a snapshot")
     public Response deleteSnapshot(@PathParam("volumeId") String volumeId, @PathParam("snapshotId") UUID snapshotId) {
-        Await.transaction(() -> snapshots.delete(volumeId, snapshotId));
+        snapshots.delete(volumeId, snapshotId);
         return Response.noContent().build();
     }
 

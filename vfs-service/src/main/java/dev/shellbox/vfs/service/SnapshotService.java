@@ -91,8 +91,13 @@ public class SnapshotService {
         });
     }
 
+    /** The snapshots of a volume, oldest first. Blocking. */
+    public List<SnapshotInfo> list(String volumeId) {
+        return Await.result(() -> listIn(volumeId));
+    }
+
     @WithSession
-    public Uni<List<SnapshotInfo>> list(String volumeId) {
+    Uni<List<SnapshotInfo>> listIn(String volumeId) {
         return volumes.findById(volumeId).flatMap(v -> {
             if (v == null) {
                 throw TreeService.volumeMissing(volumeId);
@@ -103,9 +108,13 @@ public class SnapshotService {
         });
     }
 
-    /** Deletes a snapshot; content only it used becomes garbage. */
+    /** Deletes a snapshot; content only it used becomes garbage. Blocking. */
+    public void delete(String volumeId, UUID snapshotId) {
+        Await.transaction(() -> deleteIn(volumeId, snapshotId));
+    }
+
     @WithTransaction
-    public Uni<Void> delete(String volumeId, UUID snapshotId) {
+    Uni<Void> deleteIn(String volumeId, UUID snapshotId) {
         return find(volumeId, snapshotId)
                 .call(s -> nodes.deleteTree(s.tree()))
                 .call(s -> snapshots.delete(s))

@@ -1,15 +1,11 @@
 package dev.shellbox.vfs.service;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.shellbox.contracts.Topics;
 import dev.shellbox.contracts.UsageEvent;
-import dev.shellbox.vfs.domain.OutboxEvent;
-import dev.shellbox.vfs.repository.OutboxRepository;
+import dev.shellbox.platform.outbox.Outbox;
 import io.quarkus.hibernate.reactive.panache.common.WithTransaction;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
-import java.time.Instant;
 
 /**
  * Meters file operations: one {@link UsageEvent} per operation, written to the outbox in the transaction of the
@@ -18,12 +14,10 @@ import java.time.Instant;
  */
 @ApplicationScoped
 public class UsageRecorder {
-    private final OutboxRepository outbox;
-    private final ObjectMapper json;
+    private final Outbox outbox;
 
-    public UsageRecorder(OutboxRepository outbox, ObjectMapper json) {
+    public UsageRecorder(Outbox outbox) {
         this.outbox = outbox;
-        this.json = json;
     }
 
     /** Adds the event of one operation to the current transaction. */
@@ -42,18 +36,10 @@ public class UsageRecorder {
             long bytesOut,
             long startNanos) {
         long durationMs = Math.max(0, (System.nanoTime() - startNanos) / 1_000_000);
-        UsageEvent event = UsageEvent.of(userId, volumeId, operation, null, count, durationMs, bytesIn, bytesOut, 0);
-        OutboxEvent row = new OutboxEvent();
-        row.id = event.id();
-        row.topic = Topics.USAGE;
-        row.key = userId;
-        row.createdAt = Instant.now();
-        try {
-            row.payload = json.writeValueAsString(event);
-        } catch (JsonProcessingException e) {
-            return Uni.createFrom().failure(e);
-        }
-        return outbox.persist(row).replaceWithVoid();
+        return outbox.add(
+                Topics.USAGE,
+                userId,
+                UsageEvent.of(userId, volumeId, operation, null, count, durationMs, bytesIn, bytesOut, 0));
     }
 
     /** Records an operation whose change was committed on its own (a blob upload), in a transaction of its own. */

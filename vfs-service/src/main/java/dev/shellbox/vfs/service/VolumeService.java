@@ -82,10 +82,14 @@ public class VolumeService {
 
     /**
      * Creates an empty volume with /workspace, /home/user and /tmp; creating one that exists for the same user again
-     * is not an error.
+     * is not an error. Blocking.
      */
+    public Created create(String volumeId, String userId) {
+        return Await.transaction(() -> insert(volumeId, userId));
+    }
+
     @WithTransaction
-    public Uni<Created> create(String volumeId, String userId) {
+    Uni<Created> insert(String volumeId, String userId) {
         checkId(volumeId);
         if (userId == null || userId.isBlank()) {
             throw new VfsException(Errno.EINVAL, null, "userId is required");
@@ -120,8 +124,13 @@ public class VolumeService {
         });
     }
 
+    /** A volume's owner, version and totals. Blocking. */
+    public VolumeInfo info(String volumeId) {
+        return Await.result(() -> find(volumeId));
+    }
+
     @WithSession
-    public Uni<VolumeInfo> info(String volumeId) {
+    Uni<VolumeInfo> find(String volumeId) {
         return volumes.findById(volumeId).map(v -> {
             if (v == null) {
                 throw TreeService.volumeMissing(volumeId);
@@ -191,10 +200,14 @@ public class VolumeService {
 
     /**
      * Every entry under {@code path} (the path itself included) with small files' bytes, read in one repeatable-read
-     * transaction so that the entries are exactly those of {@code version}.
+     * transaction so that the entries are exactly those of {@code version}. Blocking.
      */
+    public VolumeTree tree(String volumeId, String rawPath, Caller caller) {
+        return Await.result(() -> readTree(volumeId, rawPath, caller));
+    }
+
     @WithTransaction
-    public Uni<VolumeTree> tree(String volumeId, String rawPath, Caller caller) {
+    Uni<VolumeTree> readTree(String volumeId, String rawPath, Caller caller) {
         String path = VfsPaths.normalize(rawPath == null ? "/" : rawPath);
         return volumes.getSession()
                 .flatMap(s -> s.createNativeQuery("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
@@ -225,10 +238,14 @@ public class VolumeService {
     /**
      * The paths changed after version {@code since}, oldest change first. A changed directory path may stand for its
      * whole subtree (a removal, a move, a restore). {@code truncated} means the log does not reach back to
-     * {@code since} or holds too many changes: reload the tree.
+     * {@code since} or holds too many changes: reload the tree. Blocking.
      */
+    public VolumeChanges changes(String volumeId, long since, Caller caller) {
+        return Await.result(() -> readChanges(volumeId, since, caller));
+    }
+
     @WithSession
-    public Uni<VolumeChanges> changes(String volumeId, long since, Caller caller) {
+    Uni<VolumeChanges> readChanges(String volumeId, long since, Caller caller) {
         return volumes.findById(volumeId).flatMap(v -> {
             if (v == null || !caller.mayUse(v)) {
                 throw TreeService.volumeMissing(volumeId);
@@ -253,10 +270,14 @@ public class VolumeService {
 
     /**
      * Opens the bytes of a content hash that the volume references (a file of it has these bytes, or it uploaded them
-     * as a blob).
+     * as a blob). Blocking.
      */
+    public FileRead contentOf(String volumeId, String sha256, Caller caller) {
+        return Await.result(() -> openContent(volumeId, sha256, caller));
+    }
+
     @WithSession
-    public Uni<FileRead> contentOf(String volumeId, String sha256, Caller caller) {
+    Uni<FileRead> openContent(String volumeId, String sha256, Caller caller) {
         return volumes.findById(volumeId).flatMap(v -> {
             if (v == null || !caller.mayUse(v)) {
                 throw TreeService.volumeMissing(volumeId);
