@@ -325,7 +325,7 @@ public final class Expander {
             if (pattern != null) {
                 switch (escape) {
                     case GLOB -> pattern.append(GlobPattern.escape(s));
-                    case REGEX -> pattern.append(RegexTranslator.quote(s));
+                    case REGEX -> pattern.append(quoteForRegex(s));
                     case REPLACEMENT -> {
                         for (int i = 0; i < s.length(); i++) {
                             char c = s.charAt(i);
@@ -1459,5 +1459,18 @@ public final class Expander {
         }
         long i = index == null ? arithmetic.evaluate(indexText) : arithmetic.eval(index);
         ctx.assignElement(name, i, null, Long.toString(value));
+    }
+
+    /** A quoted part of a {@code [[ =~ ]]} pattern matches itself: every ERE metacharacter escaped. */
+    private static String quoteForRegex(String s) {
+        StringBuilder sb = new StringBuilder(s.length() + 4);
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if ("\\.[]{}()*+?^$|".indexOf(c) >= 0) {
+                sb.append('\\');
+            }
+            sb.append(c);
+        }
+        return sb.toString();
     }
 }

@@ -2,14 +2,15 @@ package dev.shellbox.shell.interp;
 
 import dev.shellbox.shell.expand.ExpansionError;
 import dev.shellbox.shell.expand.GlobPattern;
-import dev.shellbox.shell.expand.RegexTranslator;
+import dev.shellbox.shell.gnu.regex.PosixMatcher;
+import dev.shellbox.shell.gnu.regex.PosixRegex;
+import dev.shellbox.shell.gnu.regex.RegexOptions;
+import dev.shellbox.shell.gnu.regex.RegexSyntax;
+import dev.shellbox.shell.gnu.regex.RegexSyntaxException;
 import dev.shellbox.shell.interp.builtins.FileTests;
 import dev.shellbox.shell.syntax.CondExpr;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
-import java.util.regex.PatternSyntaxException;
 
 /** Evaluates {@code [[ ... ]]}. */
 final class Conditions {
@@ -116,13 +117,15 @@ final class Conditions {
     }
 
     private boolean regex(String text, String ere) {
-        Pattern p;
+        PosixRegex p;
         try {
-            p = RegexTranslator.compile(ere, sh.st.options.shopt("nocasematch"));
-        } catch (PatternSyntaxException e) {
+            // bash hands the pattern to regcomp with REG_EXTENDED: glibc's POSIX syntax, leftmost-longest
+            p = PosixRegex.compile(
+                    ere, RegexOptions.posix(RegexSyntax.EXTENDED).withIgnoreCase(sh.st.options.shopt("nocasematch")));
+        } catch (RegexSyntaxException e) {
             throw new BadRegex();
         }
-        Matcher m = p.matcher(text);
+        PosixMatcher m = p.matcher(text);
         if (!m.find()) {
             Vars.assignArray(sh, "BASH_REMATCH", List.of(), false, null, false);
             return false;

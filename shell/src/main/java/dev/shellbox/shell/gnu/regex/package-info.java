@@ -6,8 +6,8 @@
  * extended syntaxes, for {@code nl} and {@code tac}), {@link dev.shellbox.shell.gnu.regex.FindRegex} (the same
  * syntaxes as {@code find -regex} and {@code -regextype} name them) and {@link dev.shellbox.shell.gnu.regex.BasicRegex}
  * ({@code expr}'s basic syntax, where {@code ^} anchors only at the start, also {@code diff -I} and {@code -F}). awk's
- * dialect stays with awk ({@code commands.data.awk.AwkRegex}: gawk's escapes and its runtime errors), and the
- * shell's {@code [[ =~ ]]} with the shell ({@code expand.RegexTranslator}).
+ * dialect stays with awk ({@code commands.data.awk.AwkRegex}: gawk's escapes and its runtime errors). The shell's
+ * {@code [[ =~ ]]} uses the engine with glibc's POSIX extended syntax, as bash's regcomp does.
  *
  * <h2>Using it</h2>
  *
