@@ -185,7 +185,7 @@ public final class CommandContext {
      */
     public InputStream openInput(String path) throws FsException {
         String abs = resolve(path);
-        int fd = fdNumber(abs);
+        int fd = PathNames.descriptorOf(abs);
         if (fd >= 0) {
             InputStream in = fd == 0 ? stdin : fds.input(fd);
             if (in == null) {
@@ -205,7 +205,7 @@ public final class CommandContext {
      */
     public OutputStream openOutput(String path, WriteMode mode) throws FsException {
         String abs = resolve(path);
-        int fd = fdNumber(abs);
+        int fd = PathNames.descriptorOf(abs);
         if (fd >= 0) {
             OutputStream out = fd == 1 ? stdout : fd == 2 ? stderr : fds.output(fd);
             if (out == null) {
@@ -224,25 +224,6 @@ public final class CommandContext {
             };
         }
         return fs.newOutputStream(abs, mode, 0666 & ~umask);
-    }
-
-    private static int fdNumber(String abs) {
-        switch (abs) {
-            case "/dev/stdin":
-                return 0;
-            case "/dev/stdout":
-                return 1;
-            case "/dev/stderr":
-                return 2;
-            default:
-                if (abs.startsWith("/dev/fd/") || abs.startsWith("/proc/self/fd/")) {
-                    String n = abs.substring(abs.lastIndexOf('/') + 1);
-                    if (!n.isEmpty() && n.length() < 9 && n.chars().allMatch(Character::isDigit)) {
-                        return Integer.parseInt(n);
-                    }
-                }
-                return -1;
-        }
     }
 
     /** Writes {@code text} to stdout, encoded with {@link Text#encode}. */

@@ -156,4 +156,27 @@ public final class PathNames {
         }
         return current;
     }
+
+    /**
+     * The file descriptor an absolute path names as Linux's device files do: 0, 1, 2 for /dev/stdin, /dev/stdout,
+     * /dev/stderr, N for /dev/fd/N and /proc/self/fd/N; -1 for any other path.
+     */
+    public static int descriptorOf(String abs) {
+        switch (abs) {
+            case "/dev/stdin":
+                return 0;
+            case "/dev/stdout":
+                return 1;
+            case "/dev/stderr":
+                return 2;
+            default:
+                if (abs.startsWith("/dev/fd/") || abs.startsWith("/proc/self/fd/")) {
+                    String n = abs.substring(abs.lastIndexOf('/') + 1);
+                    if (!n.isEmpty() && n.length() < 9 && n.chars().allMatch(Character::isDigit)) {
+                        return Integer.parseInt(n);
+                    }
+                }
+                return -1;
+        }
+    }
 }

@@ -4,6 +4,7 @@ import dev.shellbox.shell.expand.ExpansionError;
 import dev.shellbox.shell.fs.Errno;
 import dev.shellbox.shell.fs.FileStat;
 import dev.shellbox.shell.fs.FsException;
+import dev.shellbox.shell.fs.PathNames;
 import dev.shellbox.shell.fs.WriteMode;
 import dev.shellbox.shell.interp.builtins.ResourceLimits;
 import dev.shellbox.shell.io.Text;
@@ -133,7 +134,7 @@ final class Redirections {
     /** Opens a path for a redirection; {@code /dev/std*} and {@code /dev/fd/N} duplicate open descriptors. */
     static boolean openFile(Interpreter sh, Redirect.Operator op, int fd, String path, FdTable t, boolean defaultFd) {
         String abs = sh.resolvePath(path);
-        int special = specialFd(abs);
+        int special = PathNames.descriptorOf(abs);
         if (special >= 0) {
             FdEntry e = t.get(special);
             if (e == null) {
@@ -245,26 +246,6 @@ final class Redirections {
         @Override
         public int read() throws FsException {
             throw new FsException(Errno.EISDIR, "");
-        }
-    }
-
-    /** 0, 1, 2 or N for /dev/stdin, /dev/stdout, /dev/stderr, /dev/fd/N; else -1. */
-    static int specialFd(String abs) {
-        switch (abs) {
-            case "/dev/stdin":
-                return 0;
-            case "/dev/stdout":
-                return 1;
-            case "/dev/stderr":
-                return 2;
-            default:
-                if (abs.startsWith("/dev/fd/") || abs.startsWith("/proc/self/fd/")) {
-                    String n = abs.substring(abs.lastIndexOf('/') + 1);
-                    if (!n.isEmpty() && n.length() < 9 && n.chars().allMatch(Character::isDigit)) {
-                        return Integer.parseInt(n);
-                    }
-                }
-                return -1;
         }
     }
 }

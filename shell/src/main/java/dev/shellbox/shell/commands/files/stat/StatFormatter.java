@@ -5,6 +5,7 @@ import dev.shellbox.shell.commands.files.AllocatedBlocks;
 import dev.shellbox.shell.fs.FileStat;
 import dev.shellbox.shell.fs.FileSystem;
 import dev.shellbox.shell.fs.FileType;
+import dev.shellbox.shell.gnu.printf.ConversionSpec;
 import dev.shellbox.shell.gnu.quotearg.Quoting;
 import dev.shellbox.shell.gnu.time.Strftime;
 import java.time.Instant;
@@ -108,26 +109,11 @@ final class StatFormatter {
                 out.append('%');
                 continue;
             }
-            int j = i + 1;
-            int flagsStart = j;
-            while (j < n && "-+ #0'".indexOf(format.charAt(j)) >= 0) {
-                j++;
-            }
-            String flags = format.substring(flagsStart, j);
-            int widthStart = j;
-            while (j < n && Character.isDigit(format.charAt(j))) {
-                j++;
-            }
-            int width =
-                    j > widthStart ? Integer.parseInt(format.substring(widthStart, Math.min(j, widthStart + 6))) : 0;
-            int precision = -1;
-            if (j < n && format.charAt(j) == '.') {
-                int p = ++j;
-                while (j < n && Character.isDigit(format.charAt(j))) {
-                    j++;
-                }
-                precision = j > p ? Integer.parseInt(format.substring(p, Math.min(j, p + 6))) : 0;
-            }
+            ConversionSpec spec = ConversionSpec.read(format, i + 1, "-+ #0'");
+            int j = spec.end();
+            String flags = spec.flags();
+            int width = spec.width();
+            int precision = spec.precision();
             if (j >= n) {
                 out.append(format, i, n);
                 break;
