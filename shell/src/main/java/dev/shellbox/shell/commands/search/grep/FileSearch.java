@@ -2,6 +2,7 @@ package dev.shellbox.shell.commands.search.grep;
 
 import dev.shellbox.shell.command.CommandContext;
 import dev.shellbox.shell.commands.search.ByteLine;
+import dev.shellbox.shell.commands.search.ContextLines;
 import dev.shellbox.shell.commands.search.LineBuffer;
 import dev.shellbox.shell.commands.search.LineMatcher;
 import dev.shellbox.shell.gnu.mbchar.Utf8;
@@ -9,8 +10,7 @@ import dev.shellbox.shell.io.Text;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.util.ArrayDeque;
-import java.util.Arrays;
+import java.util.List;
 
 /**
  * Searches one input after another and prints what grep prints for them: selected lines with their prefixes,
@@ -32,9 +32,6 @@ final class FileSearch {
     private final byte[] block = LineBuffer.newBlock();
     private boolean printedAnything;
 
-    /** One line kept for leading context. */
-    private record HeldLine(byte[] bytes, long number, long offset) {}
-
     FileSearch(CommandContext ctx, GrepSettings settings, LineMatcher matcher, OutputStream out, GrepColors colors) {
         this.ctx = ctx;
         this.settings = settings;
@@ -53,9 +50,7 @@ final class FileSearch {
         long selected;
         long selectedWhenBinary = -1;
         boolean encodingErrorOutput;
-        long lastPrinted;
-        int afterLeft;
-        final ArrayDeque<HeldLine> held = new ArrayDeque<>();
+        final ContextLines context = new ContextLines(settings.before);
 
         Run(String name, boolean withFilename, int offsetWidth) {
             this.name = name;
@@ -86,7 +81,7 @@ final class FileSearch {
         long number = 0;
         boolean stopping = false;
         while (true) {
-            if (skipping && !stopping && run.afterLeft <= 0) {
+            if (skipping && !stopping && run.context.afterLeft() <= 0) {
                 number += lines.skipToCandidate(matcher);
             }
             if (!lines.next()) {
@@ -114,18 +109,15 @@ final class FileSearch {
                 if (run.selected == settings.maxCount) {
                     stopping = true;
                 }
-            } else if (!run.outQuiet && run.afterLeft > 0) {
+            } else if (!run.outQuiet && run.context.afterLeft() > 0) {
                 printContext(run, bytes, start, length, number, offset);
             } else if (!run.outQuiet && settings.before > 0) {
-                if (run.held.size() == settings.before) {
-                    run.held.removeFirst();
-                }
-                run.held.addLast(new HeldLine(Arrays.copyOfRange(bytes, start, start + length), number, offset));
+                run.context.hold(bytes, start, length, number, offset);
             }
             if (settings.lineBuffered) {
                 out.flush();
             }
-            if (stopping && (run.afterLeft <= 0 || run.outQuiet)) {
+            if (stopping && (run.context.afterLeft() <= 0 || run.outQuiet)) {
                 break;
             }
         }
@@ -176,19 +168,13 @@ final class FileSearch {
 
     private void printSelected(Run run, byte[] bytes, int start, int length, long number, long offset)
             throws IOException {
-        long firstNumber = number;
-        for (HeldLine h : run.held) {
-            if (h.number() > run.lastPrinted) {
-                firstNumber = Math.min(firstNumber, h.number());
-            }
-        }
-        separateGroup(run, firstNumber);
-        for (HeldLine h : run.held) {
-            if (h.number() > run.lastPrinted && !run.outQuiet) {
+        List<ContextLines.Held> leading = run.context.takeUnprinted();
+        separateGroup(run, leading.isEmpty() ? number : leading.get(0).number());
+        if (!run.outQuiet) {
+            for (ContextLines.Held h : leading) {
                 printLine(run, h.bytes(), 0, h.bytes().length, h.number(), h.offset(), '-');
             }
         }
-        run.held.clear();
         if (!run.outQuiet) {
             if (settings.onlyMatching) {
                 printMatches(run, bytes, start, length, number, offset);
@@ -196,21 +182,21 @@ final class FileSearch {
                 printLine(run, bytes, start, length, number, offset, ':');
             }
         }
-        run.lastPrinted = number;
-        run.afterLeft = Math.max(settings.after, 0);
+        run.context.printed(number);
+        run.context.trailing(Math.max(settings.after, 0));
     }
 
     private void printContext(Run run, byte[] bytes, int start, int length, long number, long offset)
             throws IOException {
         separateGroup(run, number);
         printLine(run, bytes, start, length, number, offset, '-');
-        run.lastPrinted = number;
-        run.afterLeft--;
+        run.context.printed(number);
+        run.context.trailingLinePrinted();
     }
 
     /** Prints the group separator when a new group of context starts after earlier output. */
     private void separateGroup(Run run, long firstNumber) throws IOException {
-        boolean adjacent = run.lastPrinted > 0 && firstNumber == run.lastPrinted + 1;
+        boolean adjacent = run.context.lastPrinted() > 0 && firstNumber == run.context.lastPrinted() + 1;
         if (settings.contextRequested() && printedAnything && !adjacent && settings.groupSeparator != null) {
             String separator = settings.groupSeparator;
             out.write(Text.encode(colors == null ? separator : colors.paint(colors.separator, separator)));

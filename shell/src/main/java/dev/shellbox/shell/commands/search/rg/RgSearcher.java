@@ -2,14 +2,13 @@ package dev.shellbox.shell.commands.search.rg;
 
 import dev.shellbox.shell.command.CommandContext;
 import dev.shellbox.shell.commands.search.ByteLine;
+import dev.shellbox.shell.commands.search.ContextLines;
 import dev.shellbox.shell.commands.search.LineBuffer;
 import dev.shellbox.shell.commands.search.LineMatcher;
 import dev.shellbox.shell.io.Text;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.util.ArrayDeque;
-import java.util.Arrays;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -28,8 +27,6 @@ final class RgSearcher {
     private boolean printedAnything;
     private boolean printedFile;
 
-    private record HeldLine(byte[] bytes, long number) {}
-
     RgSearcher(CommandContext ctx, RgSettings settings, LineMatcher matcher, Pattern pattern, OutputStream out) {
         this.ctx = ctx;
         this.settings = settings;
@@ -44,10 +41,8 @@ final class RgSearcher {
         final boolean withFilename;
         long selected;
         long matches;
-        long lastPrinted;
-        int afterLeft;
         boolean headingDone;
-        final ArrayDeque<HeldLine> held = new ArrayDeque<>();
+        final ContextLines context = new ContextLines(settings.before);
 
         Run(String path, boolean withFilename) {
             this.path = path;
@@ -69,7 +64,7 @@ final class RgSearcher {
         long number = 0;
         boolean stopping = false;
         while (true) {
-            if (skipping && !stopping && run.afterLeft <= 0) {
+            if (skipping && !stopping && run.context.afterLeft() <= 0) {
                 number += lines.skipToCandidate(matcher);
             }
             if (!lines.next()) {
@@ -88,8 +83,8 @@ final class RgSearcher {
             int length = lines.length();
             if (stopping) {
                 printLine(run, bytes, start, length, number, '-');
-                run.afterLeft--;
-                if (run.afterLeft <= 0) {
+                run.context.trailingLinePrinted();
+                if (run.context.afterLeft() <= 0) {
                     break;
                 }
                 continue;
@@ -122,16 +117,13 @@ final class RgSearcher {
                     if (!stopping) {
                         break;
                     }
-                    run.afterLeft = settings.after;
+                    run.context.trailing(settings.after);
                 }
-            } else if (!settings.listsOnly() && run.afterLeft > 0) {
+            } else if (!settings.listsOnly() && run.context.afterLeft() > 0) {
                 printLine(run, bytes, start, length, number, '-');
-                run.afterLeft--;
+                run.context.trailingLinePrinted();
             } else if (!settings.listsOnly() && settings.before > 0) {
-                if (run.held.size() == settings.before) {
-                    run.held.removeFirst();
-                }
-                run.held.addLast(new HeldLine(Arrays.copyOfRange(bytes, start, start + length), number));
+                run.context.hold(bytes, start, length, number, 0);
             }
         }
         finish(run);
@@ -172,12 +164,9 @@ final class RgSearcher {
     }
 
     private void printSelected(Run run, byte[] bytes, int start, int length, long number) throws IOException {
-        for (HeldLine h : run.held) {
-            if (h.number() > run.lastPrinted) {
-                printLine(run, h.bytes(), 0, h.bytes().length, h.number(), '-');
-            }
+        for (ContextLines.Held h : run.context.takeUnprinted()) {
+            printLine(run, h.bytes(), 0, h.bytes().length, h.number(), '-');
         }
-        run.held.clear();
         if (settings.onlyMatching && !settings.invert) {
             printMatches(run, bytes, start, length, number);
         } else if (settings.replacement != null && !settings.invert) {
@@ -187,11 +176,11 @@ final class RgSearcher {
             head(run, number, firstMatchColumn(bytes, start, length), ':');
             out.write(Text.encode(replaced));
             out.write('\n');
-            run.lastPrinted = number;
+            run.context.printed(number);
         } else {
             printLine(run, bytes, start, length, number, ':');
         }
-        run.afterLeft = settings.after;
+        run.context.trailing(settings.after);
     }
 
     private void printMatches(Run run, byte[] bytes, int start, int length, long number) throws IOException {
@@ -217,13 +206,13 @@ final class RgSearcher {
             out.write('\n');
             from = m.end();
         }
-        run.lastPrinted = number;
+        run.context.printed(number);
     }
 
     private void printLine(Run run, byte[] bytes, int start, int length, long number, char separator)
             throws IOException {
         if (settings.onlyMatching && separator == '-') {
-            run.lastPrinted = number;
+            run.context.printed(number);
             return;
         }
         separate(run, number);
@@ -231,7 +220,7 @@ final class RgSearcher {
         head(run, number, column, separator);
         out.write(bytes, start, length);
         out.write('\n');
-        run.lastPrinted = number;
+        run.context.printed(number);
     }
 
     /** Prints the heading of a file and the separator between groups of context. */
@@ -247,7 +236,7 @@ final class RgSearcher {
         } else if (settings.contextRequested()
                 && printedAnything
                 && settings.contextSeparator != null
-                && (run.lastPrinted == 0 || number != run.lastPrinted + 1)) {
+                && (run.context.lastPrinted() == 0 || number != run.context.lastPrinted() + 1)) {
             out.write(Text.encode(settings.contextSeparator));
             out.write('\n');
         }

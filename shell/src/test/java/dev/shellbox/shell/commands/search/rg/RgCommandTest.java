@@ -18,6 +18,17 @@ class RgCommandTest {
     }
 
     @Test
+    void printsContextAroundMatchesWithGroupSeparators() {
+        String in = "a\nx1\nb\nc\nd\nx2\nx3\ne\nf\n";
+        assertThat(CommandTester.create().stdin(in).run("rg", "-C1", "x").out())
+                .isEqualTo("a\nx1\nb\n--\nd\nx2\nx3\ne\n");
+        assertThat(CommandTester.create().stdin(in).run("rg", "-n", "-B2", "x").out())
+                .isEqualTo("1-a\n2:x1\n--\n4-c\n5-d\n6:x2\n7:x3\n");
+        assertThat(CommandTester.create().stdin(in).run("rg", "-m1", "-A2", "x").out())
+                .isEqualTo("x1\nb\nc\n");
+    }
+
+    @Test
     void searchesTheWorkingDirectoryWhenStandardInputIsEmpty() {
         var r = CommandTester.create().file("a.txt", "hello file\n").run("rg", "hello");
         assertThat(r.out()).isEqualTo("a.txt:hello file\n");
