@@ -5,6 +5,7 @@ import dev.shellbox.shell.commands.search.ByteLine;
 import dev.shellbox.shell.commands.search.ContextLines;
 import dev.shellbox.shell.commands.search.LineBuffer;
 import dev.shellbox.shell.commands.search.LineMatcher;
+import dev.shellbox.shell.commands.search.LineSearch;
 import dev.shellbox.shell.gnu.mbchar.Utf8;
 import dev.shellbox.shell.io.Text;
 import java.io.IOException;
@@ -21,22 +22,15 @@ import java.util.List;
  * from then on nothing is printed, the search stops at the next selected line, and the notice goes to stderr at the
  * end of the file. A line about to be printed that is not valid UTF-8 is left out, with the same notice at the end.
  */
-final class FileSearch {
+final class FileSearch extends LineSearch {
     private static final int UNKNOWN_SIZE_WIDTH = 19;
 
-    private final CommandContext ctx;
     private final GrepSettings settings;
-    private final LineMatcher matcher;
-    private final OutputStream out;
     private final GrepColors colors;
-    private final byte[] block = LineBuffer.newBlock();
-    private boolean printedAnything;
 
     FileSearch(CommandContext ctx, GrepSettings settings, LineMatcher matcher, OutputStream out, GrepColors colors) {
-        this.ctx = ctx;
+        super(ctx, matcher, out);
         this.settings = settings;
-        this.matcher = matcher;
-        this.out = out;
         this.colors = colors;
     }
 
@@ -81,14 +75,11 @@ final class FileSearch {
         long number = 0;
         boolean stopping = false;
         while (true) {
-            if (skipping && !stopping && run.context.afterLeft() <= 0) {
-                number += lines.skipToCandidate(matcher);
-            }
-            if (!lines.next()) {
+            long moved = advance(lines, skipping && !stopping && run.context.afterLeft() <= 0);
+            if (moved == 0) {
                 break;
             }
-            ctx.checkCancelled();
-            number++;
+            number += moved;
             if (lines.takeNulSeen() && !markBinary(run)) {
                 return 0;
             }

@@ -5,6 +5,7 @@ import dev.shellbox.shell.commands.search.ByteLine;
 import dev.shellbox.shell.commands.search.ContextLines;
 import dev.shellbox.shell.commands.search.LineBuffer;
 import dev.shellbox.shell.commands.search.LineMatcher;
+import dev.shellbox.shell.commands.search.LineSearch;
 import dev.shellbox.shell.io.Text;
 import java.io.IOException;
 import java.io.InputStream;
@@ -17,22 +18,15 @@ import java.util.regex.Pattern;
  * without headings or colours, context with {@code -} separators and {@code --} between groups, counts, file lists
  * and replacements.
  */
-final class RgSearcher {
-    private final CommandContext ctx;
+final class RgSearcher extends LineSearch {
     private final RgSettings settings;
-    private final LineMatcher matcher;
     private final Pattern pattern;
-    private final OutputStream out;
-    private final byte[] block = LineBuffer.newBlock();
-    private boolean printedAnything;
     private boolean printedFile;
 
     RgSearcher(CommandContext ctx, RgSettings settings, LineMatcher matcher, Pattern pattern, OutputStream out) {
-        this.ctx = ctx;
+        super(ctx, matcher, out);
         this.settings = settings;
-        this.matcher = matcher;
         this.pattern = pattern;
-        this.out = out;
     }
 
     /** The state of one file's search. */
@@ -64,14 +58,11 @@ final class RgSearcher {
         long number = 0;
         boolean stopping = false;
         while (true) {
-            if (skipping && !stopping && run.context.afterLeft() <= 0) {
-                number += lines.skipToCandidate(matcher);
-            }
-            if (!lines.next()) {
+            long moved = advance(lines, skipping && !stopping && run.context.afterLeft() <= 0);
+            if (moved == 0) {
                 break;
             }
-            ctx.checkCancelled();
-            number++;
+            number += moved;
             if (lines.takeNulSeen()) {
                 if (!explicit) {
                     break; // ripgrep stops searching a binary file it found while walking
