@@ -143,32 +143,25 @@ public final class ForkBombIsolation {
                 .build();
     }
 
-    /** Samples {@code echo hi} while {@code running} holds, at most {@code samples} times. */
+    private static long[] measure(Shell shell, int samples) {
+        return measureWhile(shell, samples, () -> true);
+    }
+
+    /** Samples {@code echo hi} while {@code running} holds, at most {@code samples} times; sorted. */
     private static long[] measureWhile(Shell shell, int samples, BooleanSupplier running) {
         long[] nanos = new long[samples];
         int n = 0;
         while (n < samples && running.getAsBoolean()) {
             long start = System.nanoTime();
-            run(shell, "echo hi");
-            nanos[n++] = System.nanoTime() - start;
-        }
-        long[] taken = Arrays.copyOf(nanos, Math.max(1, n));
-        Arrays.sort(taken);
-        return taken;
-    }
-
-    private static long[] measure(Shell shell, int samples) {
-        long[] nanos = new long[samples];
-        for (int i = 0; i < samples; i++) {
-            long start = System.nanoTime();
             ExecutionResult r = run(shell, "echo hi");
-            nanos[i] = System.nanoTime() - start;
+            nanos[n++] = System.nanoTime() - start;
             if (r.exitStatus() != 0) {
                 throw new IllegalStateException("echo hi failed with status " + r.exitStatus());
             }
         }
-        Arrays.sort(nanos);
-        return nanos;
+        long[] taken = Arrays.copyOf(nanos, Math.max(1, n));
+        Arrays.sort(taken);
+        return taken;
     }
 
     private static ExecutionResult run(Shell shell, String script) {

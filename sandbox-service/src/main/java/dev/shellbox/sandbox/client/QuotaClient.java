@@ -16,6 +16,7 @@ import jakarta.ws.rs.WebApplicationException;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Function;
 import org.eclipse.microprofile.rest.client.inject.RegisterRestClient;
 import org.eclipse.microprofile.rest.client.inject.RestClient;
 import org.jboss.logging.Logger;
@@ -134,13 +135,7 @@ public class QuotaClient {
 
     /** Gives back a reservation whose work did not happen, in the background (it lapses anyway). */
     public void release(Reservation reservation) {
-        if (reservation instanceof Reservation.Held held && held.id() != null) {
-            api.release(held.id())
-                    .subscribe()
-                    .with(
-                            v -> {},
-                            e -> LOG.debugf("could not release quota reservation %s: %s", held.id(), e.getMessage()));
-        }
+        inBackground(reservation, "release", api::release);
     }
 
     /**
@@ -148,12 +143,17 @@ public class QuotaClient {
      * rest, in the background (it lapses anyway).
      */
     public void settle(Reservation reservation, long used) {
+        inBackground(reservation, "settle", id -> api.settle(id, new QuotaApi.SettleRequest(used)));
+    }
+
+    /** Sends {@code call} for a held reservation without waiting; a failure only costs the reservation's lapse time. */
+    private static void inBackground(Reservation reservation, String what, Function<String, Uni<Void>> call) {
         if (reservation instanceof Reservation.Held held && held.id() != null) {
-            api.settle(held.id(), new QuotaApi.SettleRequest(used))
+            call.apply(held.id())
                     .subscribe()
                     .with(
                             v -> {},
-                            e -> LOG.debugf("could not settle quota reservation %s: %s", held.id(), e.getMessage()));
+                            e -> LOG.debugf("could not %s quota reservation %s: %s", what, held.id(), e.getMessage()));
         }
     }
 

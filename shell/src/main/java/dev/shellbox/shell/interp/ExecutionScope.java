@@ -187,9 +187,7 @@ final class ExecutionScope {
      */
     <T> FutureTask<T> submitForOutlivingProgram(Callable<T> task) {
         FutureTask<T> f = new FutureTask<>(task);
-        if (!processes.tryAcquire()) {
-            throw limitExceeded(LimitNames.MAX_PROCESSES, "more than " + processes.max() + " processes at once");
-        }
+        takeProcessSlot();
         run(f);
         return f;
     }
@@ -223,6 +221,10 @@ final class ExecutionScope {
      */
     void acquireProcess() {
         cancellation.check();
+        takeProcessSlot();
+    }
+
+    private void takeProcessSlot() {
         if (!processes.tryAcquire()) {
             throw limitExceeded(LimitNames.MAX_PROCESSES, "more than " + processes.max() + " processes at once");
         }
