@@ -22,6 +22,20 @@ public abstract class LineSearch {
         this.out = out;
     }
 
+    /** What every searcher keeps of the file it searches: its name, the lines selected so far, the context held. */
+    protected static class FileRun {
+        public final String name;
+        public final boolean withFilename;
+        public long selected;
+        public final ContextLines context;
+
+        protected FileRun(String name, boolean withFilename, int before) {
+            this.name = name;
+            this.withFilename = withFilename;
+            this.context = new ContextLines(before);
+        }
+    }
+
     /**
      * Moves {@code lines} to the next line to look at, first skipping in bulk the lines that cannot match when {@code
      * skip}; returns how many lines it moved, 0 at the end of the input.

@@ -35,20 +35,15 @@ final class FileSearch extends LineSearch {
     }
 
     /** The state of the file being searched. */
-    private final class Run {
-        final String name;
-        final boolean withFilename;
+    private final class Run extends FileRun {
         final int offsetWidth;
         boolean outQuiet = settings.outQuiet();
         boolean doneOnMatch = settings.doneOnMatch();
-        long selected;
         long selectedWhenBinary = -1;
         boolean encodingErrorOutput;
-        final ContextLines context = new ContextLines(settings.before);
 
         Run(String name, boolean withFilename, int offsetWidth) {
-            this.name = name;
-            this.withFilename = withFilename;
+            super(name, withFilename, settings.before);
             this.offsetWidth = offsetWidth;
         }
     }

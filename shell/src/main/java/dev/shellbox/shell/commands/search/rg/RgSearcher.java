@@ -30,17 +30,12 @@ final class RgSearcher extends LineSearch {
     }
 
     /** The state of one file's search. */
-    private final class Run {
-        final String path;
-        final boolean withFilename;
-        long selected;
+    private final class Run extends FileRun {
         long matches;
         boolean headingDone;
-        final ContextLines context = new ContextLines(settings.before);
 
         Run(String path, boolean withFilename) {
-            this.path = path;
-            this.withFilename = withFilename;
+            super(path, withFilename, settings.before);
         }
     }
 
@@ -84,7 +79,7 @@ final class RgSearcher extends LineSearch {
             if (selected) {
                 if (binary) {
                     if (!settings.listsOnly()) {
-                        String prefix = run.withFilename ? run.path + ": " : "";
+                        String prefix = run.withFilename ? run.name + ": " : "";
                         out.write(Text.encode(prefix + "binary file matches (found \"\\0\" byte around offset "
                                 + lines.nulOffset() + ")\n"));
                     }
@@ -126,14 +121,14 @@ final class RgSearcher extends LineSearch {
             return;
         }
         if (settings.filesWithMatches && run.selected > 0 || settings.filesWithoutMatch && run.selected == 0) {
-            out.write(Text.encode(run.path));
+            out.write(Text.encode(run.name));
             out.write(settings.nullAfterPath ? 0 : '\n');
             return;
         }
         if ((settings.count || settings.countMatches) && run.selected > 0) {
             long n = settings.countMatches ? run.matches : run.selected;
             if (run.withFilename) {
-                out.write(Text.encode(run.path));
+                out.write(Text.encode(run.name));
                 out.write(settings.nullAfterPath ? 0 : ':');
             }
             out.write(Text.encode(n + "\n"));
@@ -220,7 +215,7 @@ final class RgSearcher extends LineSearch {
             if (printedFile) {
                 out.write('\n');
             }
-            out.write(Text.encode(run.path));
+            out.write(Text.encode(run.name));
             out.write('\n');
             run.headingDone = true;
             printedFile = true;
@@ -236,7 +231,7 @@ final class RgSearcher extends LineSearch {
 
     private void head(Run run, long number, long column, char separator) throws IOException {
         if (run.withFilename && !settings.heading) {
-            out.write(Text.encode(run.path));
+            out.write(Text.encode(run.name));
             out.write(settings.nullAfterPath ? 0 : separator);
         }
         if (settings.lineNumbers) {
