@@ -16,7 +16,8 @@ import java.util.stream.Stream;
  * The local stack without Docker.
  *
  * <ul>
- *   <li>{@code run}: PostgreSQL (the running one, or a private cluster), Kafka (KRaft) on 9092, S3Proxy on 9000, then
+ *   <li>{@code run}: first what the {@code local} sandbox provider needs ({@link ProviderPrerequisites}), then
+ *       PostgreSQL (the running one, or a private cluster), Kafka (KRaft) on 9092, S3Proxy on 9000, then
  *       the four services; prints the gateway URL, an admin API key and the gateway's management URL (health,
  *       metrics), writes them to {@code .shellbox/local.env}, and stops everything on Ctrl-C or {@code stop}.
  *   <li>{@code stop}: stops a running stack.
@@ -67,6 +68,9 @@ public final class DevStack {
             throw new StackException("Shellbox is already running (pid " + running + "); see " + layout.localEnv()
                     + ", stop it with `make stop`");
         }
+        ProviderPrerequisites.Outcome provider =
+                ProviderPrerequisites.ofThisHost().check();
+        provider.warning().ifPresent(DevStack::say);
         Files.writeString(
                 layout.pidFile(), Long.toString(ProcessHandle.current().pid()));
         Runtime.getRuntime()
@@ -80,6 +84,9 @@ public final class DevStack {
 
         long t0 = System.nanoTime();
         StackOptions options = StackOptions.local(layout.state());
+        if (provider.defaultProvider().isPresent()) {
+            options = options.withDefaultProvider(provider.defaultProvider().get());
+        }
         stack = Stack.start(layout, options, adminKey(), this::recordChild);
         Files.writeString(
                 layout.localEnv(),

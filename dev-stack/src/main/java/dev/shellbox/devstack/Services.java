@@ -57,6 +57,9 @@ final class Services {
         if (service == GATEWAY) {
             env.put("SHELLBOX_GATEWAY_MANAGEMENT_PORT", Integer.toString(options.gatewayManagementPort()));
         }
+        if (service == SANDBOX && options.defaultProvider() != null) {
+            env.put(ProviderPrerequisites.DEFAULT_PROVIDER_VARIABLE, options.defaultProvider());
+        }
         env.put("QUARKUS_DATASOURCE_REACTIVE_URL", databaseUrl(service, options));
         env.put("SHELLBOX_DB_HOST", Postgres.HOST);
         env.put("SHELLBOX_DB_PORT", Integer.toString(Postgres.PORT));

@@ -13,9 +13,22 @@ import java.nio.file.Path;
  * @param s3Port S3Proxy
  * @param databaseSuffix appended to each service's database name; empty for the real one
  * @param freshDatabases drop the services' databases before starting (tests)
+ * @param defaultProvider sandbox-service's default provider; null leaves it to the service's settings
  */
 public record StackOptions(
-        Path state, int gatewayPort, int kafkaPort, int s3Port, String databaseSuffix, boolean freshDatabases) {
+        Path state,
+        int gatewayPort,
+        int kafkaPort,
+        int s3Port,
+        String databaseSuffix,
+        boolean freshDatabases,
+        String defaultProvider) {
+
+    /** A stack whose sandbox-service keeps its own default provider. */
+    public StackOptions(
+            Path state, int gatewayPort, int kafkaPort, int s3Port, String databaseSuffix, boolean freshDatabases) {
+        this(state, gatewayPort, kafkaPort, s3Port, databaseSuffix, freshDatabases, null);
+    }
 
     /**
      * What {@code make run} uses: ports 8080-8084, 9092, 9000 and the real databases, kept across runs. The
@@ -30,6 +43,11 @@ public record StackOptions(
                 portFromEnv("SHELLBOX_S3_PORT", 9000),
                 System.getenv().getOrDefault("SHELLBOX_DB_SUFFIX", ""),
                 false);
+    }
+
+    /** These options with sandbox-service started with another default provider. */
+    public StackOptions withDefaultProvider(String provider) {
+        return new StackOptions(state, gatewayPort, kafkaPort, s3Port, databaseSuffix, freshDatabases, provider);
     }
 
     private static int portFromEnv(String name, int fallback) {
