@@ -32,6 +32,7 @@ final class ProviderPrerequisites {
             new Tool(Path.of("/usr/sbin/ip"), "iproute2"),
             new Tool(Path.of("/usr/bin/prlimit"), "util-linux"),
             new Tool(Path.of("/usr/bin/setpriv"), "util-linux"),
+            new Tool(Path.of("/usr/bin/setsid"), "util-linux"),
             new Tool(Path.of("/usr/bin/unshare"), "util-linux"),
             new Tool(Path.of("/usr/bin/nsenter"), "util-linux"));
 

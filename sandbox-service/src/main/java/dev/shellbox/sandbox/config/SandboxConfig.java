@@ -68,6 +68,10 @@ public interface SandboxConfig {
         @WithDefault("/usr/bin/setpriv")
         String setpriv();
 
+        /** util-linux setsid, which gives each sandbox's container a session of its own. */
+        @WithDefault("/usr/bin/setsid")
+        String setsid();
+
         /** Host user that programs run as; give it no other use. */
         @WithDefault("64000")
         int hostUid();

@@ -25,6 +25,7 @@ public class ContainerProviders {
                 c.bwrap(),
                 c.prlimit(),
                 c.setpriv(),
+                c.setsid(),
                 c.hostUid(),
                 c.hostGid(),
                 c.memoryBytes(),

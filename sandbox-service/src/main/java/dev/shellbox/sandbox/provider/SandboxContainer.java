@@ -4,6 +4,7 @@ import dev.shellbox.shell.fs.InMemoryFileSystem;
 import dev.shellbox.shell.fs.MountedFileSystem;
 import dev.shellbox.shell.interp.EscalatedProcess;
 import dev.shellbox.shell.interp.EscalationRequest;
+import dev.shellbox.supervisor.Supervisor;
 import java.io.IOException;
 import java.util.Map;
 import java.util.Optional;
@@ -37,6 +38,15 @@ public interface SandboxContainer {
 
     /** Starts a program in the workspace; the caller pumps the streams the handle exposes. */
     EscalatedProcess start(EscalationRequest request) throws IOException;
+
+    /**
+     * The supervisor of the sandbox's running container, starting the container when none runs: for programs that run
+     * on their own (the Processes API, terminals) rather than as a stage of a pipeline.
+     */
+    Supervisor supervisor() throws IOException;
+
+    /** The supervisor when the container runs (one an earlier run of the service started too); never starts one. */
+    Optional<Supervisor> runningSupervisor();
 
     /** Whether any program is running (a background server, say), whose file changes may still come back. */
     boolean hasRunningPrograms();

@@ -3,6 +3,7 @@ package dev.shellbox.sandbox.provider.local;
 import dev.shellbox.sandbox.provider.ContainerSpec;
 import dev.shellbox.sandbox.provider.ContentStore;
 import dev.shellbox.sandbox.provider.SandboxContainer;
+import dev.shellbox.sandbox.provider.SupervisedProcess;
 import dev.shellbox.sandbox.provider.WorkspaceMirror;
 import dev.shellbox.shell.command.Identity;
 import dev.shellbox.shell.fs.HostDirectoryFileSystem;
@@ -10,6 +11,11 @@ import dev.shellbox.shell.fs.InMemoryFileSystem;
 import dev.shellbox.shell.fs.MountedFileSystem;
 import dev.shellbox.shell.interp.EscalatedProcess;
 import dev.shellbox.shell.interp.EscalationRequest;
+import dev.shellbox.supervisor.Program;
+import dev.shellbox.supervisor.ProgramStart;
+import dev.shellbox.supervisor.ProgramStatus;
+import dev.shellbox.supervisor.Supervisor;
+import dev.shellbox.supervisor.SupervisorException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -21,16 +27,18 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.TimeUnit;
 import org.jboss.logging.Logger;
 
 /**
- * One sandbox's programs under bubblewrap: each escalated program gets new namespaces (without network, a network
- * namespace with nothing but loopback; with network, the sandbox's {@link SandboxNetwork}, shared by its programs),
- * the host's {@code /usr} and libraries read-only, the few {@code /etc} files programs need (never the host's accounts
- * or secrets), a {@code /proc} of its own, the sandbox's mirrored directories ({@code /workspace},
- * {@code /home}, {@code /tmp}, ...) read-write at their own paths, and a read-only everything else. Programs run as an
- * unprivileged host user with rlimits on memory, processes, CPU time, file size and open files.
+ * One sandbox's programs in one long-lived bubblewrap container, started at the first escalated program with the
+ * supervisor as its first process ({@link LocalSupervisor}), which then starts every program on request. The container
+ * has namespaces of its own (without network, a network namespace with nothing but loopback; with network, the
+ * sandbox's {@link SandboxNetwork}), the host's {@code /usr} and libraries read-only, the few {@code /etc} files
+ * programs need (never the host's accounts or secrets), a {@code /proc} of its own, the sandbox's mirrored directories
+ * ({@code /workspace}, {@code /home}, {@code /tmp}, ...) read-write at their own paths, and a read-only everything
+ * else. It runs as an unprivileged host user; all its programs share one process allowance (they count in one user
+ * namespace), and each has rlimits on memory, CPU time, file size and open files. The container outlives the service:
+ * a restarted service finds it, with its programs, through the supervisor's socket.
  *
  * <p>What programs can write is bounded: the mirror lives on the sandbox's own {@link WorkspaceDisk} (when this host
  * can mount one), and the few scratch file systems bubblewrap makes ({@code /dev/shm}, a {@code /tmp} the sandbox does
@@ -64,6 +72,8 @@ final class BubblewrapContainer implements SandboxContainer {
     /** Size of each program's {@code /dev/shm}, as Docker gives containers, and of a {@code /tmp} made for it. */
     private static final long SCRATCH_BYTES = 64L * 1024 * 1024;
 
+    private static final int SIGKILL = 9;
+
     private final LocalSettings settings;
     private final ContainerSpec spec;
     private final Path directory;
@@ -75,9 +85,11 @@ final class BubblewrapContainer implements SandboxContainer {
     /** The network programs share when the sandbox may use one; null when each program gets no network at all. */
     private final SandboxNetwork network;
 
-    private final Set<Process> running = ConcurrentHashMap.newKeySet();
-    /** The two fixed parts of every program's command line, set once {@link #prepare} ran. */
-    private volatile List<String> limits;
+    private final LocalSupervisor supervisor;
+    /** Programs this service started that may still run. */
+    private final Set<Program> running = ConcurrentHashMap.newKeySet();
+    /** The resource limits of every program, set once {@link #prepare} ran. */
+    private volatile List<ProgramStart.Limit> limits;
 
     private volatile List<String> bubblewrap;
 
@@ -99,6 +111,7 @@ final class BubblewrapContainer implements SandboxContainer {
                 settings.hostGid(),
                 settings.fileSizeBytes());
         this.network = spec.network() ? new SandboxNetwork(settings, directory.resolve("network.log")) : null;
+        this.supervisor = new LocalSupervisor(directory);
     }
 
     @Override
@@ -149,55 +162,133 @@ final class BubblewrapContainer implements SandboxContainer {
     @Override
     public EscalatedProcess start(EscalationRequest request) throws IOException {
         prepare();
-        ProcessBuilder pb = new ProcessBuilder(command(request));
-        // the program's environment is the shell's exported variables, nothing of the service's own
-        pb.environment().clear();
-        pb.environment().putAll(request.env());
-        Process p = pb.start();
-        running.add(p);
-        p.onExit().thenRun(() -> running.remove(p));
-        return new LocalProcess(p, settings.bwrap());
+        ProgramStart start = ProgramStart.piped(request.argv(), request.cwd(), request.env(), limits);
+        Supervisor s = container();
+        Program program;
+        try {
+            program = s.start(start);
+        } catch (SupervisorException e) {
+            if (e.errno() != 0 || supervisor.isAlive()) {
+                throw e;
+            }
+            // the container ended since the last program (killed from outside): a new one
+            s = container();
+            program = s.start(start);
+        }
+        running.add(program);
+        return new SupervisedProcess(s, program);
     }
 
-    List<String> command(EscalationRequest request) throws IOException {
-        List<String> c = new ArrayList<>(limits);
-        if (network != null) {
-            c.addAll(network.enter());
-        }
-        c.addAll(bubblewrap);
-        List<String> mirrored = mirror.topLevelDirectories();
-        for (String top : mirrored) {
-            c.addAll(List.of("--bind", mirror.root().resolve(top).toString(), "/" + top));
-        }
-        if (!mirrored.contains("tmp")) {
-            c.addAll(List.of("--size", Long.toString(SCRATCH_BYTES), "--tmpfs", "/tmp"));
-        }
-        c.addAll(List.of("--remount-ro", "/", "--chdir", request.cwd(), "--"));
-        // inside the program's own user namespace the process count starts from zero: the sandbox's allowance applies
-        // to this program and its children alone (outside, the count is every program of the host user)
-        c.addAll(List.of(settings.prlimit(), "--nproc=" + Math.min(spec.processes(), settings.processes()), "--"));
-        c.addAll(request.argv());
-        return c;
+    @Override
+    public Supervisor supervisor() throws IOException {
+        prepare();
+        return container();
     }
 
-    /** Resource limits and the unprivileged host user of every program of this sandbox. */
-    private List<String> limits() {
+    @Override
+    public Optional<Supervisor> runningSupervisor() {
+        return supervisor.running();
+    }
+
+    /**
+     * The supervisor of the sandbox's running container; starts the container when none runs, or a new one when the
+     * running one no longer fits the sandbox's files (a top-level directory it does not have) and runs nothing.
+     */
+    private synchronized Supervisor container() throws IOException {
+        List<String> tops = mirror.topLevelDirectories();
+        Optional<Supervisor> current = supervisor.running();
+        if (current.isPresent()) {
+            boolean fits = tops.equals(containerTops()) && (network == null || network.isUp());
+            if (fits || hasRunningPrograms()) {
+                if (!fits) {
+                    LOG.infof(
+                            "sandbox %s: its container predates its top-level directories %s or its network;"
+                                    + " they come with the next container, once no program runs",
+                            spec.sandboxId(), tops);
+                }
+                return current.get();
+            }
+            supervisor.stop();
+        }
+        Supervisor started = supervisor.start(containerCommand(tops));
+        Files.writeString(directory.resolve("container.tops"), String.join("\n", tops));
+        return started;
+    }
+
+    private List<String> containerTops() {
+        try {
+            String saved = Files.readString(directory.resolve("container.tops"));
+            return saved.isEmpty() ? List.of() : List.of(saved.split("\n"));
+        } catch (IOException e) {
+            return List.of();
+        }
+    }
+
+    private static boolean runsPrograms(Supervisor s) {
+        try {
+            return s.list().stream().anyMatch(ProgramStatus::running);
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    /** The container's command line up to the supervisor: limits, user, network, namespaces and mounts. */
+    List<String> containerCommand(List<String> tops) throws IOException {
         List<String> c = new ArrayList<>();
+        // a session of its own: nothing that signals the service's process group reaches the sandbox
+        c.add(settings.setsid());
         c.add(settings.prlimit());
-        // the plan's allowance, never beyond what this host allows
-        c.add("--as=" + Math.min(spec.memoryBytes(), settings.memoryBytes()));
+        // every program of every sandbox counts against the host user's processes
         c.add("--nproc=" + settings.processes());
-        c.add("--cpu=" + settings.cpuSeconds());
-        c.add("--fsize=" + settings.fileSizeBytes());
-        c.add("--nofile=" + settings.openFiles());
         c.add("--core=0");
         c.add(settings.setpriv());
         c.add("--reuid=" + settings.hostUid());
         c.add("--regid=" + settings.hostGid());
         c.add("--clear-groups");
-        // bubblewrap and everything under it end when the thread that started them (and waits for them) is gone
-        c.add("--pdeathsig=KILL");
-        return List.copyOf(c);
+        if (network != null) {
+            c.addAll(network.enter());
+        }
+        c.addAll(bubblewrap);
+        for (String top : tops) {
+            c.addAll(List.of("--bind", mirror.root().resolve(top).toString(), "/" + top));
+        }
+        if (!tops.contains("tmp")) {
+            c.addAll(List.of("--size", Long.toString(SCRATCH_BYTES), "--tmpfs", "/tmp"));
+        }
+        Path run = supervisor.runDirectory();
+        Files.createDirectories(run);
+        Files.setPosixFilePermissions(run, PosixFilePermissions.fromString("rwx------"));
+        Files.setOwner(run, ownerOf(run, settings.hostUid()));
+        c.addAll(List.of("--bind", run.toString(), LocalSupervisor.RUN));
+        if (disk != null) {
+            // program logs count against the sandbox's storage
+            Path logs = directory.resolve("disk").resolve("programs");
+            Files.createDirectories(logs);
+            Files.setOwner(logs, ownerOf(logs, settings.hostUid()));
+            c.addAll(List.of("--bind", logs.toString(), LocalSupervisor.RUN + "/programs"));
+        }
+        c.addAll(List.of(
+                "--ro-bind",
+                settings.stateDirectory().resolve(".bin").toString(),
+                Path.of(LocalSupervisor.EXECUTABLE).getParent().toString()));
+        c.addAll(List.of("--remount-ro", "/", "--"));
+        return c;
+    }
+
+    private static java.nio.file.attribute.UserPrincipal ownerOf(Path p, int uid) throws IOException {
+        return p.getFileSystem().getUserPrincipalLookupService().lookupPrincipalByName(Integer.toString(uid));
+    }
+
+    /** The resource limits of each program: the plan's allowance, never beyond what this host allows. */
+    private List<ProgramStart.Limit> limits() {
+        return List.of(
+                ProgramStart.Limit.of(ProgramStart.Limit.AS, Math.min(spec.memoryBytes(), settings.memoryBytes())),
+                // the container's programs share one user namespace: this is what they may have together
+                ProgramStart.Limit.of(ProgramStart.Limit.NPROC, Math.min(spec.processes(), settings.processes())),
+                ProgramStart.Limit.of(ProgramStart.Limit.CPU, settings.cpuSeconds()),
+                ProgramStart.Limit.of(ProgramStart.Limit.FSIZE, settings.fileSizeBytes()),
+                ProgramStart.Limit.of(ProgramStart.Limit.NOFILE, settings.openFiles()),
+                ProgramStart.Limit.of(ProgramStart.Limit.CORE, 0));
     }
 
     /** Namespaces and the read-only host parts; with network, programs stay in the sandbox's network namespace. */
@@ -208,7 +299,8 @@ final class BubblewrapContainer implements SandboxContainer {
         if (spec.network()) {
             c.add("--share-net");
         }
-        c.addAll(List.of("--die-with-parent", "--new-session"));
+        // the supervisor is the container's first process, and reaps what its programs leave
+        c.add("--as-pid-1");
         c.addAll(List.of("--uid", Integer.toString(Identity.SANDBOX.uid())));
         c.addAll(List.of("--gid", Integer.toString(Identity.SANDBOX.gid())));
         c.addAll(List.of("--hostname", Identity.SANDBOX.hostname()));
@@ -323,21 +415,37 @@ final class BubblewrapContainer implements SandboxContainer {
 
     @Override
     public boolean hasRunningPrograms() {
-        return !running.isEmpty();
+        running.removeIf(p -> !p.isAlive());
+        // also programs that run on their own, and those of a container an earlier run of the service started
+        return !running.isEmpty()
+                || supervisor.running().map(BubblewrapContainer::runsPrograms).orElse(false);
     }
 
+    /** Kills every program of the container with everything it started, and waits until they are gone. */
     @Override
     public void killPrograms() {
-        // killing bubblewrap ends the sandbox's PID namespace and every process in it
-        for (Process p : running) {
-            LocalProcess.killAll(p);
+        Optional<Supervisor> s = supervisor.running();
+        if (s.isEmpty()) {
+            return;
         }
-        awaitPrograms();
+        try {
+            for (ProgramStatus p : s.get().list()) {
+                if (p.running()) {
+                    // the supervisor repeats SIGKILL until none of the program's processes is left
+                    s.get().signal(p.id(), SIGKILL, true);
+                }
+            }
+        } catch (IOException e) {
+            LOG.warnf("sandbox %s: killing its programs failed, ending its container: %s", spec.sandboxId(), e);
+            supervisor.stop();
+        }
+        running.clear();
     }
 
     @Override
     public void stop() {
-        killPrograms();
+        supervisor.stop();
+        running.clear();
         if (network != null) {
             network.stop();
         }
@@ -350,18 +458,6 @@ final class BubblewrapContainer implements SandboxContainer {
             synchronized (this) {
                 mounted = false;
                 disk.unmount();
-            }
-        }
-    }
-
-    /** Waits a little for killed programs to be gone, so that nothing holds the workspace or its files. */
-    private void awaitPrograms() {
-        for (Process p : running) {
-            try {
-                p.waitFor(5, TimeUnit.SECONDS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return;
             }
         }
     }

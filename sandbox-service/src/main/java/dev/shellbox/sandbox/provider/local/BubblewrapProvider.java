@@ -10,7 +10,10 @@ import java.nio.file.Path;
 import java.util.List;
 import org.jboss.logging.Logger;
 
-/** The {@code local} provider: every escalated program runs in its own bubblewrap sandbox on this host. */
+/**
+ * The {@code local} provider: each sandbox's programs run in one bubblewrap container on this host, started by the
+ * supervisor inside it.
+ */
 public final class BubblewrapProvider implements ContainerProvider {
     private static final Logger LOG = Logger.getLogger(BubblewrapProvider.class);
     private final LocalSettings settings;
@@ -46,13 +49,19 @@ public final class BubblewrapProvider implements ContainerProvider {
                     + " installed on this host (" + settings.bwrap() + " is missing): install the package"
                     + " 'bubblewrap', or create the sandbox with provider 'in-process'");
         }
-        for (String tool : List.of(settings.prlimit(), settings.setpriv())) {
+        for (String tool : List.of(settings.prlimit(), settings.setpriv(), settings.setsid())) {
             if (!Files.isExecutable(Path.of(tool))) {
                 throw new ProviderUnavailableException(
                         "provider 'local' needs " + tool + " (package 'util-linux'), which is missing on this host");
             }
         }
         probe();
+        try {
+            LocalSupervisor.install(settings.stateDirectory().resolve(".bin"));
+        } catch (IOException e) {
+            throw new ProviderUnavailableException("provider 'local' cannot install the sandbox supervisor under "
+                    + settings.stateDirectory() + ": " + e.getMessage());
+        }
     }
 
     private void checkNetwork() {

@@ -10,6 +10,7 @@ import java.util.List;
  * @param bwrap the bubblewrap executable
  * @param prlimit the util-linux prlimit executable that applies the resource limits
  * @param setpriv the util-linux setpriv executable that drops to {@code hostUid}
+ * @param setsid the util-linux setsid executable that detaches containers from the service
  * @param hostUid the unprivileged host user programs run as
  * @param hostGid the host group programs run as
  * @param memoryBytes most address space of each program (a sandbox's plan may allow less)
@@ -26,6 +27,7 @@ public record LocalSettings(
         String bwrap,
         String prlimit,
         String setpriv,
+        String setsid,
         int hostUid,
         int hostGid,
         long memoryBytes,

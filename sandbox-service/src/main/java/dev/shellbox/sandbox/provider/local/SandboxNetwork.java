@@ -46,9 +46,14 @@ final class SandboxNetwork {
         this.log = log;
     }
 
+    /** Whether the namespace this service made is up: a container in it has its network. */
+    synchronized boolean isUp() {
+        return holder != null && holder.isAlive() && slirp != null && slirp.isAlive();
+    }
+
     /** What runs a program inside this network: nsenter's arguments up to its {@code --}, starting it if needed. */
     synchronized List<String> enter() throws IOException {
-        if (holder == null || !holder.isAlive() || slirp == null || !slirp.isAlive()) {
+        if (!isUp()) {
             stop();
             start();
         }

@@ -1,0 +1,312 @@
+/*
+ * shellbox-supervisor: the first process of a sandbox's container. It starts programs on request of
+ * sandbox-service and outlives it; see docs/supervisor-protocol.md (version 1).
+ *
+ * main.c: arguments, the secret, the listening socket, signals (through a signalfd, so they are just
+ * more events) and the epoll loop, including the shutdown sequence.
+ */
+#define _GNU_SOURCE
+#include <arpa/inet.h>
+#include <ctype.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <netinet/in.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/epoll.h>
+#include <sys/prctl.h>
+#include <sys/random.h>
+#include <sys/signalfd.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/un.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "conn.h"
+#include "programs.h"
+#include "sup.h"
+
+int g_statefd = -1, g_devnull = -1, g_shutting_down;
+uint8_t g_secret[4096];
+size_t g_secret_len;
+uint64_t g_instance, g_started_ms;
+
+static int epfd;
+static const char *socket_path;
+static int shutdown_phase;   /* 1: programs got SIGTERM; 2: everything got SIGKILL */
+static uint64_t shutdown_deadline;
+
+void sup_log(const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	fputs("shellbox-supervisor: ", stderr);
+	vfprintf(stderr, fmt, ap);
+	fputc('\n', stderr);
+	va_end(ap);
+}
+
+static void die(const char *what)
+{
+	sup_log("%s: %s", what, strerror(errno));
+	exit(1);
+}
+
+static uint64_t clock_ms(clockid_t id)
+{
+	struct timespec ts;
+	clock_gettime(id, &ts);
+	return (uint64_t)ts.tv_sec * 1000 + (uint64_t)ts.tv_nsec / 1000000;
+}
+
+uint64_t wall_ms(void) { return clock_ms(CLOCK_REALTIME); }
+uint64_t mono_ms(void) { return clock_ms(CLOCK_MONOTONIC); }
+
+void watch_set(struct watch *w, uint32_t events)
+{
+	if (w->fd < 0 || events == w->events)
+		return;
+	struct epoll_event ev = { .events = events, .data.ptr = w };
+	int op = events == 0 ? EPOLL_CTL_DEL : w->events == 0 ? EPOLL_CTL_ADD : EPOLL_CTL_MOD;
+	if (epoll_ctl(epfd, op, w->fd, &ev) != 0)
+		sup_log("epoll_ctl: %s", strerror(errno));
+	w->events = events;
+}
+
+void watch_close(struct watch *w)
+{
+	if (w->fd < 0)
+		return;
+	/* explicitly: a PTY master's dup keeps the file, and so the registration, alive */
+	watch_set(w, 0);
+	close(w->fd);
+	w->fd = -1;
+}
+
+static void read_secret(void)
+{
+	size_t n = 0;
+	uint8_t buf[sizeof g_secret];
+	for (;;) {
+		ssize_t r = read(0, buf + n, sizeof buf - n);
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r < 0)
+			die("reading the secret from standard input");
+		if (r == 0)
+			break;
+		n += (size_t)r;
+		if (n == sizeof buf) {
+			sup_log("the secret is longer than %zu bytes", sizeof buf - 1);
+			exit(1);
+		}
+	}
+	size_t start = 0;
+	while (start < n && isspace(buf[start]))
+		start++;
+	while (n > start && isspace(buf[n - 1]))
+		n--;
+	if (n - start < 16) {
+		sup_log("the secret on standard input must have at least 16 bytes");
+		exit(1);
+	}
+	g_secret_len = n - start;
+	memcpy(g_secret, buf + start, g_secret_len);
+	memset(buf, 0, sizeof buf);
+	if (dup2(g_devnull, 0) < 0)
+		die("reopening standard input on /dev/null");
+}
+
+static int listen_unix(const char *path)
+{
+	struct sockaddr_un sa = { .sun_family = AF_UNIX };
+	if (strlen(path) >= sizeof sa.sun_path) {
+		sup_log("socket path too long: %s", path);
+		exit(1);
+	}
+	strcpy(sa.sun_path, path);
+	int fd = socket(AF_UNIX, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
+	if (fd < 0)
+		die("socket");
+	if (unlink(path) != 0 && errno != ENOENT)
+		die(path);
+	if (bind(fd, (struct sockaddr *)&sa, sizeof sa) != 0)
+		die(path);
+	return fd;
+}
+
+static int listen_tcp(const char *port_text)
+{
+	char *end;
+	long port = strtol(port_text, &end, 10);
+	if (*end || port <= 0 || port > 65535) {
+		sup_log("bad port: %s", port_text);
+		exit(1);
+	}
+	int one = 1, zero = 0;
+	/* one IPv6 socket takes IPv4 too; without IPv6 in the kernel, fall back to IPv4 alone */
+	int fd = socket(AF_INET6, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
+	if (fd >= 0) {
+		struct sockaddr_in6 sa = { .sin6_family = AF_INET6, .sin6_port = htons((uint16_t)port), .sin6_addr = in6addr_any };
+		setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
+		setsockopt(fd, IPPROTO_IPV6, IPV6_V6ONLY, &zero, sizeof zero);
+		if (bind(fd, (struct sockaddr *)&sa, sizeof sa) == 0)
+			return fd;
+		close(fd);
+	}
+	fd = socket(AF_INET, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
+	struct sockaddr_in sa = { .sin_family = AF_INET, .sin_port = htons((uint16_t)port), .sin_addr.s_addr = htonl(INADDR_ANY) };
+	if (fd < 0)
+		die("socket");
+	setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
+	if (bind(fd, (struct sockaddr *)&sa, sizeof sa) != 0)
+		die("bind");
+	return fd;
+}
+
+static void write_pid_file(void)
+{
+	char text[32];
+	int n = snprintf(text, sizeof text, "%d\n", (int)getpid());
+	int fd = openat(g_statefd, "supervisor.pid.tmp", O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	if (fd < 0 || write(fd, text, (size_t)n) != n || close(fd) != 0
+	    || renameat(g_statefd, "supervisor.pid.tmp", g_statefd, "supervisor.pid") != 0)
+		die("writing supervisor.pid");
+}
+
+void begin_shutdown(uint32_t grace_ms)
+{
+	if (shutdown_phase)
+		return;
+	g_shutting_down = 1;
+	shutdown_phase = 1;
+	shutdown_deadline = mono_ms() + grace_ms;
+	prog_signal_all(SIGTERM, 0);
+}
+
+static void finish(void)
+{
+	conns_flush_all();
+	if (socket_path)
+		unlink(socket_path);
+	exit(0);
+}
+
+/* Moves the shutdown along; returns the epoll timeout until its next step. */
+static int shutdown_step(void)
+{
+	if (!shutdown_phase)
+		return -1;
+	uint64_t now = mono_ms();
+	if (shutdown_phase == 1 && (now >= shutdown_deadline || !prog_any_running())) {
+		/* also what programs left behind, and orphans re-parented to us */
+		prog_signal_all(SIGKILL, 1);
+		shutdown_phase = 2;
+		shutdown_deadline = now + 1000;   /* to reap them, so exit records get written */
+	}
+	if (shutdown_phase == 2 && (now >= shutdown_deadline || !prog_any_running()))
+		finish();
+	return (int)(shutdown_deadline - now);
+}
+
+static void read_signals(struct watch *w)
+{
+	struct signalfd_siginfo si;
+	while (read(w->fd, &si, sizeof si) == (ssize_t)sizeof si) {
+		if (si.ssi_signo == SIGCHLD)
+			prog_reap();
+		else if (si.ssi_signo == SIGTERM)
+			begin_shutdown(2000);
+	}
+}
+
+static void usage(void)
+{
+	fputs("usage: shellbox-supervisor --state DIR (--socket PATH | --listen tcp:PORT)\n", stderr);
+	exit(2);
+}
+
+int main(int argc, char **argv)
+{
+	const char *state = NULL, *tcp = NULL;
+	for (int i = 1; i < argc; i++) {
+		if (i + 1 >= argc)
+			usage();
+		if (strcmp(argv[i], "--state") == 0)
+			state = argv[++i];
+		else if (strcmp(argv[i], "--socket") == 0)
+			socket_path = argv[++i];
+		else if (strcmp(argv[i], "--listen") == 0 && strncmp(argv[i + 1], "tcp:", 4) == 0)
+			tcp = argv[++i] + 4;
+		else
+			usage();
+	}
+	if (!state || !socket_path == !tcp)
+		usage();
+
+	/* 0, 1 and 2 must be taken, so that no later fd (a program's pipe) lands on them */
+	g_devnull = open("/dev/null", O_RDWR | O_CLOEXEC);
+	if (g_devnull < 0)
+		die("/dev/null");
+	while (g_devnull <= 2) {
+		g_devnull = fcntl(g_devnull, F_DUPFD_CLOEXEC, 3);
+		if (g_devnull < 0)
+			die("/dev/null");
+	}
+	read_secret();
+	prctl(PR_SET_DUMPABLE, 0);
+	if (prctl(PR_SET_CHILD_SUBREAPER, 1) != 0)
+		die("PR_SET_CHILD_SUBREAPER");
+	if (getrandom(&g_instance, sizeof g_instance, 0) != (ssize_t)sizeof g_instance)
+		die("getrandom");
+	g_started_ms = wall_ms();
+	if (mkdir(state, 0700) != 0 && errno != EEXIST)
+		die(state);
+	g_statefd = open(state, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (g_statefd < 0)
+		die(state);
+
+	sigset_t sigs;
+	sigemptyset(&sigs);
+	sigaddset(&sigs, SIGCHLD);
+	sigaddset(&sigs, SIGTERM);
+	sigprocmask(SIG_BLOCK, &sigs, NULL);
+	signal(SIGPIPE, SIG_IGN);   /* a vanished client is an error return, not a death */
+	epfd = epoll_create1(EPOLL_CLOEXEC);
+	if (epfd < 0)
+		die("epoll_create1");
+	struct watch sigw = { W_SIGNALS, signalfd(-1, &sigs, SFD_NONBLOCK | SFD_CLOEXEC), 0, NULL, 0 };
+	if (sigw.fd < 0)
+		die("signalfd");
+	watch_set(&sigw, EPOLLIN);
+
+	struct watch lw = { W_LISTEN, tcp ? listen_tcp(tcp) : listen_unix(socket_path), 0, NULL, 0 };
+	if (listen(lw.fd, 64) != 0)
+		die("listen");
+	watch_set(&lw, EPOLLIN);
+	write_pid_file();
+	fputs("ready\n", stdout);
+	fflush(stdout);
+
+	for (;;) {
+		struct epoll_event evs[64];
+		int n = epoll_wait(epfd, evs, 64, shutdown_step());
+		if (n < 0 && errno != EINTR)
+			die("epoll_wait");
+		for (int i = 0; i < n; i++) {
+			struct watch *w = evs[i].data.ptr;
+			switch (w->kind) {
+			case W_LISTEN: conn_accept(w->fd); break;
+			case W_SIGNALS: read_signals(w); break;
+			case W_CONN: conn_event(w->obj, evs[i].events); break;
+			case W_STDIN:
+			case W_OUT: prog_event(w, evs[i].events); break;
+			}
+		}
+		conns_housekeeping();
+	}
+}

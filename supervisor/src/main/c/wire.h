@@ -1,0 +1,52 @@
+/*
+ * wire.h: byte buffers and the big-endian frame encoding of the supervisor protocol. Decoding never
+ * reads past the frame: a short field sets the reader's bad flag and yields zeros, so request handlers
+ * parse every field first and check the flag once.
+ */
+#ifndef WIRE_H
+#define WIRE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+enum {
+	T_HELLO = 0x01, T_START, T_STDIN, T_STDIN_CLOSE, T_CREDIT, T_DROP_OUTPUT, T_SIGNAL, T_RESIZE,
+	T_WAIT, T_LIST, T_READ_LOG, T_ATTACH, T_SHUTDOWN,
+	T_HELLO_OK = 0x81, T_ERROR, T_STARTED, T_OUTPUT, T_EXITED, T_PROGRAM, T_END, T_LOG_DATA, T_OK,
+	T_OUTPUT_END, T_STDIN_CREDIT,
+};
+
+/* Bytes [off, len) of data are pending. */
+struct buf {
+	uint8_t *data;
+	size_t off, len, cap;
+};
+
+static inline size_t buf_used(const struct buf *b) { return b->len - b->off; }
+uint8_t *buf_space(struct buf *b, size_t n);   /* room for n more bytes at data + len */
+void buf_append(struct buf *b, const void *p, size_t n);
+void buf_consume(struct buf *b, size_t n);
+void buf_free(struct buf *b);
+
+size_t frame_begin(struct buf *b, uint8_t type);   /* returns where the frame starts */
+void frame_end(struct buf *b, size_t start);       /* fills in its length */
+void put_u8(struct buf *b, uint8_t v);
+void put_u16(struct buf *b, uint16_t v);
+void put_u32(struct buf *b, uint32_t v);
+void put_u64(struct buf *b, uint64_t v);
+void put_str(struct buf *b, const char *s);
+
+struct reader {
+	const uint8_t *p;
+	size_t n;
+	int bad;
+};
+
+uint8_t get_u8(struct reader *r);
+uint16_t get_u16(struct reader *r);
+uint32_t get_u32(struct reader *r);
+uint64_t get_u64(struct reader *r);
+const uint8_t *get_str(struct reader *r, uint32_t *len);
+uint32_t be32(const uint8_t *p);
+
+#endif
