@@ -57,6 +57,10 @@ final class Services {
         if (service == GATEWAY) {
             env.put("SHELLBOX_GATEWAY_MANAGEMENT_PORT", Integer.toString(options.gatewayManagementPort()));
         }
+        if (service == SANDBOX) {
+            // a stack that stops ends its sandboxes' containers too; deployments keep them for the next start
+            env.put("SHELLBOX_KEEP_CONTAINERS_ON_STOP", "false");
+        }
         if (service == SANDBOX && options.defaultProvider() != null) {
             env.put(ProviderPrerequisites.DEFAULT_PROVIDER_VARIABLE, options.defaultProvider());
         }

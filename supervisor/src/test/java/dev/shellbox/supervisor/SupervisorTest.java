@@ -50,21 +50,31 @@ class SupervisorTest {
 
     /** Starts a supervisor with its socket {@code DIR/sock} and waits until it answers. */
     private static Process launch(Path dir, Path state) throws Exception {
+        return launch(
+                dir,
+                state,
+                List.of("--socket", dir.resolve("sock").toString()),
+                UnixDomainSocketAddress.of(dir.resolve("sock")));
+    }
+
+    /** Starts a supervisor listening as {@code listen} says and waits until it answers at {@code address}. */
+    private static Process launch(Path dir, Path state, List<String> listen, java.net.SocketAddress address)
+            throws Exception {
         Path executable = dir.resolve("shellbox-supervisor");
         try (InputStream in = Supervisor.executable()) {
             Files.copy(in, executable);
         }
         Files.setPosixFilePermissions(executable, PosixFilePermissions.fromString("rwx------"));
-        Path socket = dir.resolve("sock");
         Path secret = dir.resolve("secret");
         Files.write(secret, SECRET);
-        Process started = new ProcessBuilder(
-                        executable.toString(), "--state", state.toString(), "--socket", socket.toString())
+        List<String> argv = new ArrayList<>(List.of(executable.toString(), "--state", state.toString()));
+        argv.addAll(listen);
+        Process started = new ProcessBuilder(argv)
                 .redirectInput(secret.toFile())
                 .redirectErrorStream(true)
                 .redirectOutput(dir.resolve("supervisor.log").toFile())
                 .start();
-        Supervisor client = new Supervisor(UnixDomainSocketAddress.of(socket), SECRET);
+        Supervisor client = new Supervisor(address, SECRET);
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
         while (true) {
             try {
@@ -349,5 +359,29 @@ class SupervisorTest {
         assertThat(second.exitValue()).isZero();
         assertThat(sessionMembers(stubborn.pid())).isEmpty();
         assertThat(sessionMembers(polite.pid())).isEmpty();
+    }
+
+    @Test
+    void speaksTheSameProtocolOverTcp(@TempDir Path other) throws Exception {
+        int port;
+        try (java.net.ServerSocket free = new java.net.ServerSocket(0)) {
+            port = free.getLocalPort();
+        }
+        var address = new java.net.InetSocketAddress("127.0.0.1", port);
+        Process tcp = launch(other, other.resolve("state"), List.of("--listen", "tcp:" + port), address);
+        try {
+            Supervisor client = new Supervisor(address, SECRET);
+            Program p = client.start(ProgramStart.piped(List.of("sh", "-c", "cat; exit 5"), "/", ENV, List.of()));
+            try (OutputStream in = p.stdin()) {
+                in.write("over tcp\n".getBytes(StandardCharsets.US_ASCII));
+            }
+            assertThat(text(p.stdout())).isEqualTo("over tcp\n");
+            assertThat(p.waitFor().status()).isEqualTo(5);
+            Supervisor impostor = new Supervisor(address, "not-the-secret-at-all-no".getBytes());
+            assertThatThrownBy(impostor::hello).isInstanceOf(SupervisorException.class);
+        } finally {
+            tcp.destroy();
+            assertThat(tcp.waitFor(10, TimeUnit.SECONDS)).isTrue();
+        }
     }
 }

@@ -103,6 +103,11 @@ public class RouteTable {
             sandbox("POST", SANDBOX + "/sessions", List.of(), false),
             sandbox("GET", SANDBOX + "/sessions", List.of(), false),
             sandbox("DELETE", SANDBOX + "/sessions/{session}", List.of(), false),
+            sandbox("POST", SANDBOX + "/processes", List.of(Limit.COMMANDS_PER_DAY), false),
+            sandbox("GET", SANDBOX + "/processes", List.of(), false),
+            sandbox("GET", SANDBOX + "/processes/{process}", List.of(), false),
+            sandbox("GET", SANDBOX + "/processes/{process}/logs/{stream}", List.of(), false),
+            sandbox("POST", SANDBOX + "/processes/{process}/signal", List.of(), false),
             // files: reads from vfs-service; changes through sandbox-service, the owner of a running sandbox's view
             files("GET", FILES),
             fileChange("PUT", FILES, Body.UPLOAD),

@@ -88,6 +88,22 @@ public final class ServiceProcess {
         }
     }
 
+    /**
+     * Kills the service's own process with SIGKILL, as a crash would: nothing of its shutdown runs, and what it started
+     * that outlives it (sandbox containers) is left running.
+     */
+    public void kill() {
+        if (process != null) {
+            process.toHandle().destroyForcibly();
+            try {
+                process.waitFor();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            process = null;
+        }
+    }
+
     /** Stops the service as an operator would (SIGTERM) and waits for it to exit. */
     public void stop() {
         if (process != null) {

@@ -12,6 +12,13 @@ public interface SandboxConfig {
     @WithDefault("local")
     String defaultProvider();
 
+    /**
+     * Whether sandboxes' containers, and the programs in them, keep running when the service stops, for its next start
+     * to take back (as they do when it is killed); when not, a stop ends them.
+     */
+    @WithDefault("true")
+    boolean keepContainersOnStop();
+
     /** Seconds without activity after which a running sandbox pauses itself, unless it asks for another value. */
     @WithDefault("900")
     int defaultIdleTimeoutSeconds();

@@ -13,6 +13,7 @@ import dev.shellbox.shell.interp.Escalator;
 import dev.shellbox.shell.interp.ExecutionLimits;
 import dev.shellbox.shell.interp.ProcessBound;
 import dev.shellbox.shell.interp.Shell;
+import dev.shellbox.supervisor.Supervisor;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.LinkedHashMap;
@@ -32,7 +33,7 @@ import org.jboss.logging.Logger;
 public final class SandboxRuntime {
     private static final Logger LOG = Logger.getLogger(SandboxRuntime.class);
     public static final String DEFAULT_SESSION = "default";
-    static final String WORKSPACE = "/workspace";
+    public static final String WORKSPACE = "/workspace";
 
     private final String sandboxId;
     private final String userId;
@@ -168,6 +169,28 @@ public final class SandboxRuntime {
         names.addAll(savedStates.keySet());
         names.add(DEFAULT_SESSION);
         return names;
+    }
+
+    /**
+     * The supervisor of the sandbox's container, with the sandbox's files brought into the container first, for a
+     * program that runs on its own; empty when the sandbox's provider has no container ({@code in-process}).
+     */
+    public Optional<Supervisor> supervisor() throws IOException {
+        if (container == null) {
+            return Optional.empty();
+        }
+        container.syncIn(view.files());
+        return Optional.of(container.supervisor());
+    }
+
+    /** The supervisor of the sandbox's container when it runs; never starts one. */
+    public Optional<Supervisor> runningSupervisor() {
+        return container == null ? Optional.empty() : container.runningSupervisor();
+    }
+
+    /** The sandbox's environment: what its programs start with. */
+    public Map<String, String> environment() {
+        return environment;
     }
 
     /** How many in-process threads the sandbox's sessions run now. */

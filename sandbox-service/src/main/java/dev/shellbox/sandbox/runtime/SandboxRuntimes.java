@@ -180,7 +180,10 @@ public class SandboxRuntimes {
         }
     }
 
-    /** Saves every sandbox's files and stops its programs when the service stops. */
+    /**
+     * Saves every sandbox's files when the service stops; its programs go on for the next start to take back, unless
+     * the settings say to end them.
+     */
     @PreDestroy
     void stopAll() {
         saver.shutdownNow();
@@ -190,7 +193,9 @@ public class SandboxRuntimes {
             } catch (RuntimeException e) {
                 LOG.errorf("sandbox %s: saving its files at shutdown failed: %s", runtime.sandboxId(), e.getMessage());
             }
-            runtime.stopPrograms();
+            if (!config.keepContainersOnStop()) {
+                runtime.stopPrograms();
+            }
         }
     }
 }

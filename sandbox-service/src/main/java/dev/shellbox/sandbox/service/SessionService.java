@@ -10,13 +10,9 @@ import dev.shellbox.sandbox.runtime.VolumeView;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.quarkus.hibernate.reactive.panache.common.WithTransaction;
 import io.smallrye.mutiny.Uni;
-import io.smallrye.mutiny.infrastructure.Infrastructure;
-import io.vertx.core.Context;
-import io.vertx.core.Vertx;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.function.Supplier;
 import java.util.regex.Pattern;
 
 /** Named shell sessions of a sandbox, and freeing a sandbox's runtime when it pauses or goes. */
@@ -48,7 +44,7 @@ public class SessionService {
         return sandboxes
                 .get(userId, sandboxId)
                 .flatMap(sandbox -> runtimes.savedSessionsIfNotRunning(sandboxId)
-                        .flatMap(saved -> onWorker(() -> {
+                        .flatMap(saved -> Workers.onWorker(() -> {
                             ExecLimits limits = plans.forUser(userId);
                             SandboxRuntime runtime = runtimes.obtain(sandbox, limits, saved);
                             boolean created = runtime.createSession(name, limits.maxOutputBytes());
@@ -108,7 +104,7 @@ public class SessionService {
 
     /** Saves and frees the runtime of a sandbox that is to pause; fails, keeping it, when its files cannot be saved. */
     public Uni<Void> release(String sandboxId) {
-        return onWorker(() -> {
+        return Workers.onWorker(() -> {
             try {
                 runtimes.release(sandboxId);
             } catch (VolumeView.NotSavedException e) {
@@ -123,12 +119,5 @@ public class SessionService {
     /** Forgets the runtime of a destroyed sandbox. */
     public void discard(String sandboxId) {
         runtimes.discard(sandboxId);
-    }
-
-    /** Runs blocking work on a worker thread and comes back to the caller's Vert.x context, where the database is. */
-    private static <T> Uni<T> onWorker(Supplier<T> blocking) {
-        Context context = Vertx.currentContext();
-        Uni<T> work = Uni.createFrom().item(blocking).runSubscriptionOn(Infrastructure.getDefaultWorkerPool());
-        return context == null ? work : work.emitOn(next -> context.runOnContext(ignored -> next.run()));
     }
 }

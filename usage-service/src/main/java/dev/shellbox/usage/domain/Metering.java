@@ -54,6 +54,7 @@ public final class Metering {
             case Operation.EXEC:
                 return Limit.EXECS_PER_DAY;
             case Operation.COMMAND:
+            case Operation.PROCESS_START:
                 return Limit.COMMANDS_PER_DAY;
             case Operation.SANDBOX_CREATE:
                 return Limit.SANDBOX_CREATES_PER_DAY;

@@ -16,6 +16,7 @@ class MeteringTest {
         "file.write,     2, file_ops_per_day,        1, 2",
         "file.op,        5, file_ops_per_day,        1, 5",
         "sandbox.create, 1, sandbox_creates_per_day, 2, 2",
+        "process.start,  1, commands_per_day,        4, 1",
     })
     void mapsOperationsToTheirDailyLimit(String operation, long count, String limitKey, long events, long expected) {
         DailyCounters c = Metering.contribution(operation, events, count, 0);
@@ -29,7 +30,7 @@ class MeteringTest {
     }
 
     @ParameterizedTest
-    @CsvSource({"git.clone", "git", "process.start", "something.new"})
+    @CsvSource({"git.clone", "git", "something.new"})
     void countsOtherOperationsAgainstNoLimitButTheirContainerTime(String operation) {
         DailyCounters c = Metering.contribution(operation, 1, 1, 2500);
         assertThat(c.get(Limit.CONTAINER_SECONDS_PER_DAY)).isEqualTo(2500);

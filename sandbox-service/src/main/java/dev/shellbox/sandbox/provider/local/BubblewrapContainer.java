@@ -110,7 +110,9 @@ final class BubblewrapContainer implements SandboxContainer {
                 settings.hostUid(),
                 settings.hostGid(),
                 settings.fileSizeBytes());
-        this.network = spec.network() ? new SandboxNetwork(settings, directory.resolve("network.log")) : null;
+        this.network = spec.network()
+                ? new SandboxNetwork(settings, directory.resolve("network.log"), directory.resolve("network.pids"))
+                : null;
         this.supervisor = new LocalSupervisor(directory);
     }
 
@@ -153,8 +155,12 @@ final class BubblewrapContainer implements SandboxContainer {
     @Override
     public void syncOut(InMemoryFileSystem files, ContentStore store) throws IOException {
         if (disk != null && !mounted) {
-            // stopped meanwhile: what programs left comes back at the first sync after the next start
-            return;
+            if (supervisor.running().isEmpty()) {
+                // stopped meanwhile: what programs left comes back at the first sync after the next start
+                return;
+            }
+            // a container an earlier run of the service started, whose programs keep writing
+            prepare();
         }
         mirror.pull(files, store);
     }

@@ -7,6 +7,7 @@ import dev.shellbox.sandbox.provider.SandboxContainer;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import org.jboss.logging.Logger;
 
@@ -78,7 +79,7 @@ public final class BubblewrapProvider implements ContainerProvider {
                         + " network");
             }
         }
-        SandboxNetwork trial = new SandboxNetwork(settings, Path.of("/dev/null"));
+        SandboxNetwork trial = new SandboxNetwork(settings, Path.of("/dev/null"), null);
         try {
             trial.enter();
         } catch (IOException e) {
@@ -154,6 +155,22 @@ public final class BubblewrapProvider implements ContainerProvider {
             throw new ProviderUnavailableException("provider 'local' cannot start a bubblewrap sandbox on this host ("
                     + e.getMessage() + "); unprivileged user namespaces must be enabled");
         }
+    }
+
+    @Override
+    public List<String> runningContainers() {
+        List<String> running = new ArrayList<>();
+        try (var dirs = Files.newDirectoryStream(settings.stateDirectory(), Files::isDirectory)) {
+            for (Path dir : dirs) {
+                if (!dir.getFileName().toString().startsWith(".")
+                        && new LocalSupervisor(dir).running().isPresent()) {
+                    running.add(dir.getFileName().toString());
+                }
+            }
+        } catch (IOException e) {
+            // no state directory yet: nothing runs
+        }
+        return running;
     }
 
     @Override

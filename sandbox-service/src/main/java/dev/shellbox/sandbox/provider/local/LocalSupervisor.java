@@ -46,7 +46,31 @@ final class LocalSupervisor {
 
     LocalSupervisor(Path directory) {
         this.directory = directory;
-        this.socket = directory.resolve("run").resolve("sock");
+        this.socket = socketPath(directory.resolve("run"));
+    }
+
+    /**
+     * The socket in {@code run}, by a path Linux takes: a unix socket's path has at most 107 bytes, so a deep state
+     * directory is reached through a short link in the temporary directory, named by a hash of where it points.
+     */
+    private static Path socketPath(Path run) {
+        Path direct = run.resolve("sock");
+        if (direct.toString().length() <= MAX_SOCKET_PATH) {
+            return direct;
+        }
+        try {
+            byte[] hash = java.security.MessageDigest.getInstance("SHA-256")
+                    .digest(run.toString().getBytes(StandardCharsets.UTF_8));
+            Path links = Path.of(System.getProperty("java.io.tmpdir"), "shellbox-sockets");
+            Path link = links.resolve(HexFormat.of().formatHex(hash, 0, 12));
+            if (!Files.isSymbolicLink(link)) {
+                Files.createDirectories(links);
+                Files.createSymbolicLink(link, run);
+            }
+            return link.resolve("sock");
+        } catch (IOException | java.security.NoSuchAlgorithmException e) {
+            return direct;
+        }
     }
 
     /** The host directory bound at the container's {@link #RUN}. */
@@ -98,7 +122,7 @@ final class LocalSupervisor {
             throw new IOException("the sandbox's state directory is too deep for a unix socket (" + socket + ")");
         }
         Files.createDirectories(runDirectory());
-        Files.deleteIfExists(socket);
+        Files.deleteIfExists(runDirectory().resolve("sock"));
         Path secretFile = directory.resolve("supervisor.secret");
         byte[] secret = new byte[32];
         new SecureRandom().nextBytes(secret);

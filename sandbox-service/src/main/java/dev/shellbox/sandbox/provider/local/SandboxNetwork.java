@@ -1,16 +1,19 @@
 package dev.shellbox.sandbox.provider.local;
 
+import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.Inet4Address;
 import java.net.InetAddress;
 import java.net.NetworkInterface;
 import java.net.SocketException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -23,9 +26,10 @@ import java.util.concurrent.TimeoutException;
  * stays out of reach: slirp4netns does not map the host's loopback, and routes inside the namespace, which programs
  * cannot change, make the host's own addresses and the blocked networks of the settings unreachable.
  *
- * <p>A holder process, owned by the programs' host user, keeps the user and network namespaces alive; programs enter
- * both with nsenter before bubblewrap starts them. The holder and slirp4netns read their standard input until the
- * service closes it, so they end with the service even when it is killed.
+ * <p>A holder process, owned by the programs' host user, keeps the user and network namespaces alive; the sandbox's
+ * container enters both with nsenter before bubblewrap starts it. Like the container, the holder and slirp4netns run
+ * in sessions of their own and outlive the service: their pids are kept in the sandbox's directory, so that a
+ * restarted service finds the network of a container that kept running, and ends it with the container.
  */
 final class SandboxNetwork {
     /** slirp4netns's fixed addresses: the namespace is 10.0.2.100, the gateway .2 and the DNS forwarder .3. */
@@ -38,17 +42,38 @@ final class SandboxNetwork {
     /** Where slirp4netns tells what went wrong, if anything does. */
     private final Path log;
 
-    private Process holder;
-    private Process slirp;
+    /** Where the holder's and slirp4netns's pids are kept; null for a trial network that nothing comes back to. */
+    private final Path pids;
 
-    SandboxNetwork(LocalSettings settings, Path log) {
+    private ProcessHandle holder;
+    private ProcessHandle slirp;
+
+    SandboxNetwork(LocalSettings settings, Path log, Path pids) {
         this.settings = settings;
         this.log = log;
+        this.pids = pids;
     }
 
-    /** Whether the namespace this service made is up: a container in it has its network. */
+    /** Whether the namespace is up, made by this run of the service or an earlier one: a container in it has its network. */
     synchronized boolean isUp() {
+        if (holder == null && pids != null && Files.exists(pids)) {
+            try {
+                String[] recorded = Files.readString(pids).trim().split(" ");
+                holder = running(Long.parseLong(recorded[0]), "sleep").orElse(null);
+                slirp = running(Long.parseLong(recorded[1]), "slirp4netns").orElse(null);
+            } catch (IOException | RuntimeException e) {
+                holder = null;
+                slirp = null;
+            }
+        }
         return holder != null && holder.isAlive() && slirp != null && slirp.isAlive();
+    }
+
+    /** The process {@code pid} when it runs {@code command} (and is not another one that got its pid). */
+    private static Optional<ProcessHandle> running(long pid, String command) {
+        return ProcessHandle.of(pid)
+                .filter(h ->
+                        h.info().command().map(c -> c.endsWith("/" + command)).orElse(false));
     }
 
     /** What runs a program inside this network: nsenter's arguments up to its {@code --}, starting it if needed. */
@@ -62,34 +87,47 @@ final class SandboxNetwork {
 
     /** Ends the namespace and everything connected to it; the next {@link #enter} starts a new one. */
     synchronized void stop() {
-        for (Process p : new Process[] {slirp, holder}) {
+        isUp();
+        for (ProcessHandle p : new ProcessHandle[] {slirp, holder}) {
             if (p != null) {
                 p.destroyForcibly();
             }
         }
         slirp = null;
         holder = null;
+        if (pids != null) {
+            try {
+                Files.deleteIfExists(pids);
+            } catch (IOException e) {
+                // a stale record names processes that are gone: isUp checks what they run
+            }
+        }
     }
 
     private void start() throws IOException {
         boolean started = false;
         try {
-            holder = new ProcessBuilder(asProgramUser(List.of(
-                            settings.network().unshare(),
-                            "--user",
-                            "--net",
-                            // root of the namespace: it may add routes, and bubblewrap drops that for programs
-                            "--map-root-user",
-                            "--",
-                            "/bin/sh",
-                            "-c",
-                            "echo entered; read -r _")))
+            List<String> holderArgv = new ArrayList<>(List.of(settings.setsid()));
+            holderArgv.addAll(asProgramUser(List.of(
+                    settings.network().unshare(),
+                    "--user",
+                    "--net",
+                    // root of the namespace: it may add routes, and bubblewrap drops that for programs
+                    "--map-root-user",
+                    "--",
+                    "/bin/sh",
+                    "-c",
+                    "echo entered; exec sleep infinity")));
+            Process startedHolder = new ProcessBuilder(holderArgv)
                     .redirectErrorStream(true)
+                    .redirectInput(new File("/dev/null"))
                     .start();
+            holder = startedHolder.toHandle();
             // slirp4netns must attach to the new namespace, not to the host's before unshare made it
-            awaitLine(holder, "entered", "the sandbox's network namespace was not created");
+            awaitLine(startedHolder, "entered", "the sandbox's network namespace was not created");
             // slirp4netns chats on its standard output: the ready signal gets a descriptor of its own (3, the pipe)
-            slirp = new ProcessBuilder(
+            Process startedSlirp = new ProcessBuilder(
+                            settings.setsid(),
                             "/bin/sh",
                             "-c",
                             "exec \"$0\" \"$@\" 3>&1 >/dev/null",
@@ -99,14 +137,18 @@ final class SandboxNetwork {
                             "--disable-host-loopback",
                             "--enable-sandbox",
                             "--enable-seccomp",
-                            "--exit-fd=0",
                             "--ready-fd=3",
                             Long.toString(holder.pid()),
                             INTERFACE)
                     .redirectError(ProcessBuilder.Redirect.appendTo(log.toFile()))
+                    .redirectInput(new File("/dev/null"))
                     .start();
-            awaitLine(slirp, "1", "slirp4netns could not connect the sandbox's network");
+            slirp = startedSlirp.toHandle();
+            awaitLine(startedSlirp, "1", "slirp4netns could not connect the sandbox's network");
             blockRoutes();
+            if (pids != null) {
+                Files.writeString(pids, holder.pid() + " " + slirp.pid() + "\n");
+            }
             started = true;
         } finally {
             if (!started) {
