@@ -86,6 +86,10 @@ final class BubblewrapContainer implements SandboxContainer {
     private final SandboxNetwork network;
 
     private final LocalSupervisor supervisor;
+    /** The host's cgroups, when the sandbox's totals come from them; empty where rlimits alone bound programs. */
+    private final Optional<SandboxCgroup.Cgroups> cgroups;
+    /** The sandbox's own groups, once opened (made, or found from an earlier run of the service). */
+    private SandboxCgroup cgroup;
     /** Programs this service started that may still run. */
     private final Set<Program> running = ConcurrentHashMap.newKeySet();
     /** The resource limits of every program, set once {@link #prepare} ran. */
@@ -93,9 +97,14 @@ final class BubblewrapContainer implements SandboxContainer {
 
     private volatile List<String> bubblewrap;
 
-    BubblewrapContainer(LocalSettings settings, ContainerSpec spec, boolean workspaceImage) {
+    BubblewrapContainer(
+            LocalSettings settings,
+            ContainerSpec spec,
+            boolean workspaceImage,
+            Optional<SandboxCgroup.Cgroups> cgroups) {
         this.settings = settings;
         this.spec = spec;
+        this.cgroups = cgroups;
         this.directory = settings.stateDirectory().resolve(spec.sandboxId());
         this.disk = workspaceImage
                 ? new WorkspaceDisk(
@@ -241,6 +250,11 @@ final class BubblewrapContainer implements SandboxContainer {
     /** The container's command line up to the supervisor: limits, user, network, namespaces and mounts. */
     List<String> containerCommand(List<String> tops) throws IOException {
         List<String> c = new ArrayList<>();
+        Optional<SandboxCgroup> groups = cgroup();
+        if (groups.isPresent()) {
+            // one memory total, one process total and a fair share of the CPU for everything the sandbox runs
+            c.addAll(groups.get().enterCommand());
+        }
         // a session of its own: nothing that signals the service's process group reaches the sandbox
         c.add(settings.setsid());
         c.add(settings.prlimit());
@@ -448,9 +462,30 @@ final class BubblewrapContainer implements SandboxContainer {
         running.clear();
     }
 
+    /** The sandbox's cgroups, opened once; empty where this host gives none. */
+    private synchronized Optional<SandboxCgroup> cgroup() throws IOException {
+        if (cgroup == null && cgroups.isPresent()) {
+            cgroup = cgroups.get().open(spec.sandboxId(), spec.memoryBytes(), spec.processes());
+        }
+        return Optional.ofNullable(cgroup);
+    }
+
     @Override
     public void stop() {
         supervisor.stop();
+        try {
+            // whatever did not end with the supervisor (a program that left its session) ends with the container,
+            // and the groups go with it: the next start makes them anew
+            Optional<SandboxCgroup> groups = cgroup();
+            if (groups.isPresent()) {
+                groups.get().destroy();
+                synchronized (this) {
+                    cgroup = null;
+                }
+            }
+        } catch (IOException e) {
+            LOG.warnf("sandbox %s: ending what is left in its cgroups failed: %s", spec.sandboxId(), e.getMessage());
+        }
         running.clear();
         if (network != null) {
             network.stop();

@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import org.jboss.logging.Logger;
 
 /**
@@ -22,6 +23,8 @@ public final class BubblewrapProvider implements ContainerProvider {
     private volatile boolean networkVerified;
     /** Whether workspaces get images of their own; null until decided. */
     private Boolean workspaceImages;
+    /** The cgroups sandboxes get their totals from; null until looked for, empty where there are none to use. */
+    private Optional<SandboxCgroup.Cgroups> cgroups;
 
     public BubblewrapProvider(LocalSettings settings) {
         this.settings = settings;
@@ -175,6 +178,14 @@ public final class BubblewrapProvider implements ContainerProvider {
 
     @Override
     public SandboxContainer open(ContainerSpec spec) {
-        return new BubblewrapContainer(settings, spec, workspaceImages());
+        return new BubblewrapContainer(settings, spec, workspaceImages(), cgroups());
+    }
+
+    /** The cgroups of this host, looked for once: where the service may not use them, sandboxes get rlimits alone. */
+    private synchronized Optional<SandboxCgroup.Cgroups> cgroups() {
+        if (cgroups == null) {
+            cgroups = SandboxCgroup.Cgroups.detect(Path.of("/sys/fs/cgroup"));
+        }
+        return cgroups;
     }
 }
