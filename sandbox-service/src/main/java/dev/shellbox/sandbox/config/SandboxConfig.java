@@ -71,7 +71,7 @@ public interface SandboxConfig {
         @WithDefault("/usr/bin/prlimit")
         String prlimit();
 
-        /** util-linux setpriv, which drops to the unprivileged host user. */
+        /** util-linux setpriv, which drops to the unprivileged host user (when the service runs as root). */
         @WithDefault("/usr/bin/setpriv")
         String setpriv();
 
@@ -79,11 +79,14 @@ public interface SandboxConfig {
         @WithDefault("/usr/bin/setsid")
         String setsid();
 
-        /** Host user that programs run as; give it no other use. */
+        /**
+         * Host user that programs run as; give it no other use. Applies when the service runs as root: otherwise
+         * programs run as the service's own user.
+         */
         @WithDefault("64000")
         int hostUid();
 
-        /** Host group that programs run as. */
+        /** Host group that programs run as (the service's own group when it does not run as root). */
         @WithDefault("64000")
         int hostGid();
 

@@ -258,17 +258,16 @@ final class BubblewrapContainer implements SandboxContainer {
         // a session of its own: nothing that signals the service's process group reaches the sandbox
         c.add(settings.setsid());
         c.add(settings.prlimit());
-        // every program of every sandbox counts against the host user's processes
+        // every program of every sandbox counts against the host user's processes (and, when the service is not
+        // root and programs run as its own user, the service's threads too)
         c.add("--nproc=" + settings.processes());
         c.add("--core=0");
-        c.add(settings.setpriv());
-        c.add("--reuid=" + settings.hostUid());
-        c.add("--regid=" + settings.hostGid());
-        c.add("--clear-groups");
+        List<String> inside = new ArrayList<>();
         if (network != null) {
-            c.addAll(network.enter());
+            inside.addAll(network.enter());
         }
-        c.addAll(bubblewrap);
+        inside.addAll(bubblewrap);
+        c.addAll(settings.asHostUser(inside));
         for (String top : tops) {
             c.addAll(List.of("--bind", mirror.root().resolve(top).toString(), "/" + top));
         }

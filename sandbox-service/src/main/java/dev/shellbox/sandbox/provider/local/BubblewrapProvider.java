@@ -53,7 +53,10 @@ public final class BubblewrapProvider implements ContainerProvider {
                     + " installed on this host (" + settings.bwrap() + " is missing): install the package"
                     + " 'bubblewrap', or create the sandbox with provider 'in-process'");
         }
-        for (String tool : List.of(settings.prlimit(), settings.setpriv(), settings.setsid())) {
+        List<String> tools = settings.switchesUser()
+                ? List.of(settings.prlimit(), settings.setpriv(), settings.setsid())
+                : List.of(settings.prlimit(), settings.setsid());
+        for (String tool : tools) {
             if (!Files.isExecutable(Path.of(tool))) {
                 throw new ProviderUnavailableException(
                         "provider 'local' needs " + tool + " (package 'util-linux'), which is missing on this host");
@@ -104,6 +107,10 @@ public final class BubblewrapProvider implements ContainerProvider {
                 workspaceImages = false;
             } else {
                 try {
+                    if (!ServiceUser.isRoot()) {
+                        // mounting takes root: the trial would only leave an image behind
+                        throw new IOException("the service does not run as root");
+                    }
                     probeWorkspaceImage();
                     workspaceImages = true;
                 } catch (IOException e) {
@@ -138,11 +145,8 @@ public final class BubblewrapProvider implements ContainerProvider {
     }
 
     private void probe() {
-        List<String> argv = List.of(
-                settings.setpriv(),
-                "--reuid=" + settings.hostUid(),
-                "--regid=" + settings.hostGid(),
-                "--clear-groups",
+        // as containers start: as the programs' user, through setpriv when the service is root
+        List<String> argv = settings.asHostUser(List.of(
                 settings.bwrap(),
                 "--unshare-all",
                 "--unshare-user",
@@ -151,7 +155,7 @@ public final class BubblewrapProvider implements ContainerProvider {
                 "/",
                 "/",
                 "--",
-                "/bin/true");
+                "/bin/true"));
         try {
             HostCommand.run(argv, "", "a test run of bubblewrap", 10);
         } catch (IOException e) {

@@ -1,6 +1,7 @@
 package dev.shellbox.sandbox.provider.local;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -9,10 +10,12 @@ import java.util.List;
  * @param stateDirectory where sandbox workspaces live on the host, one directory per sandbox
  * @param bwrap the bubblewrap executable
  * @param prlimit the util-linux prlimit executable that applies the resource limits
- * @param setpriv the util-linux setpriv executable that drops to {@code hostUid}
+ * @param setpriv the util-linux setpriv executable that drops to {@code hostUid} (used only when the service runs as
+ *     root)
  * @param setsid the util-linux setsid executable that detaches containers from the service
- * @param hostUid the unprivileged host user programs run as
- * @param hostGid the host group programs run as
+ * @param hostUid the unprivileged host user programs run as; when the service does not run as root, it cannot run
+ *     them as anyone else, and this is the service's own user
+ * @param hostGid the host group programs run as; the service's own group when it does not run as root
  * @param memoryBytes most address space of each program (a sandbox's plan may allow less)
  * @param processes processes and threads of the host user, all programs together (checked when a program starts,
  *     before it has a user namespace of its own); also the most one program and its children may have
@@ -37,6 +40,30 @@ public record LocalSettings(
         int openFiles,
         Network network,
         Disk disk) {
+
+    public LocalSettings {
+        // only root may run programs as another user: a service that runs as an ordinary user runs them as itself
+        if (!ServiceUser.isRoot()) {
+            hostUid = ServiceUser.UID;
+            hostGid = ServiceUser.GID;
+        }
+    }
+
+    /** Whether containers start as {@code hostUid} through setpriv: only when the service runs as root. */
+    boolean switchesUser() {
+        return ServiceUser.isRoot();
+    }
+
+    /** {@code argv} run as {@code hostUid} and {@code hostGid} without supplementary groups. */
+    List<String> asHostUser(List<String> argv) {
+        if (!switchesUser()) {
+            return argv;
+        }
+        List<String> c =
+                new ArrayList<>(List.of(setpriv(), "--reuid=" + hostUid(), "--regid=" + hostGid(), "--clear-groups"));
+        c.addAll(argv);
+        return c;
+    }
 
     /**
      * The tools and policy of sandbox networks ({@link SandboxNetwork}).

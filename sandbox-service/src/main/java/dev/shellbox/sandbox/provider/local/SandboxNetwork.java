@@ -227,12 +227,6 @@ final class SandboxNetwork {
     }
 
     private List<String> asProgramUser(List<String> argv) {
-        List<String> c = new ArrayList<>(List.of(
-                settings.setpriv(),
-                "--reuid=" + settings.hostUid(),
-                "--regid=" + settings.hostGid(),
-                "--clear-groups"));
-        c.addAll(argv);
-        return c;
+        return settings.asHostUser(argv);
     }
 }
