@@ -76,6 +76,9 @@ final class SandboxCgroup {
             // the parent's controllers reach the sandboxes' groups only when both levels hand them down
             write(root.resolve("cgroup.subtree_control"), "+memory +pids +cpu", "handing controllers to " + parent);
             mkdir(parent);
+            if (!Files.isWritable(parent)) {
+                throw new IOException("cannot make groups in " + parent);
+            }
             write(parent.resolve("cgroup.subtree_control"), "+memory +pids +cpu", "handing controllers to sandboxes");
             return new Cgroups(true, parent, parent, parent, null);
         }
@@ -102,6 +105,10 @@ final class SandboxCgroup {
             }
             Path parent = hierarchy.resolve(PARENT);
             mkdir(parent);
+            // made by a service that ran as root: a service of another user finds it but cannot add groups
+            if (!Files.isWritable(parent)) {
+                throw new IOException("cannot make groups in " + parent);
+            }
             if (!Files.exists(parent.resolve(file))) {
                 throw new IOException(
                         hierarchy + " is not a cgroup " + controller + " hierarchy: " + file + " missing");
