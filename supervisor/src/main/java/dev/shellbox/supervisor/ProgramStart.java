@@ -29,7 +29,7 @@ public record ProgramStart(
         Output stderr,
         int outputWindow) {
 
-    public static final int DEFAULT_WINDOW = 256 * 1024;
+    public static final int DEFAULT_WINDOW = 1024 * 1024;
 
     public ProgramStart {
         if (argv.isEmpty()) {

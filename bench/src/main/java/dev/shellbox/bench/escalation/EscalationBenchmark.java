@@ -32,7 +32,7 @@ import java.util.function.Supplier;
  * user):
  *
  * <pre>
- * java -cp bench/target/benchmarks.jar dev.shellbox.bench.escalation.EscalationBenchmark
+ * java -cp bench/target/benchmarks.jar dev.shellbox.bench.escalation.EscalationBenchmark [latency] [sync] [throughput]
  * </pre>
  *
  * <ul>
@@ -75,9 +75,16 @@ public final class EscalationBenchmark {
                             "/usr/bin/fallocate"));
             BubblewrapProvider provider = new BubblewrapProvider(settings);
             provider.checkAvailable(false);
-            stageLatency(provider);
-            syncCost(state);
-            throughput(provider);
+            List<String> parts = args.length == 0 ? List.of("latency", "sync", "throughput") : List.of(args);
+            if (parts.contains("latency")) {
+                stageLatency(provider);
+            }
+            if (parts.contains("sync")) {
+                syncCost(state);
+            }
+            if (parts.contains("throughput")) {
+                throughput(provider);
+            }
         } finally {
             try (var paths = Files.walk(state)) {
                 paths.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());

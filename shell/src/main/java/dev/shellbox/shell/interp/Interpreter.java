@@ -97,6 +97,8 @@ public final class Interpreter implements ExpansionContext {
     final List<Object[]> procSubFds = new ArrayList<>();
     /** The signal that killed this process (for its exit status), or 0. */
     volatile int killSignal;
+    /** The last signal passed on to the shell this process became ({@code bash script &}); 0 when none. */
+    volatile int delegatedSignal;
 
     Interpreter(Session session, ShellState st, Cancellation cancellation) {
         this.session = session;
@@ -1476,6 +1478,8 @@ public final class Interpreter implements ExpansionContext {
     void receive(int sig, Interpreter sender) {
         Interpreter d = delegate;
         if (d != null) {
+            // the shell this process became: if it dies of the signal, so did this process
+            delegatedSignal = sig;
             d.receive(sig, sender);
             return;
         }
@@ -1511,7 +1515,8 @@ public final class Interpreter implements ExpansionContext {
     }
 
     int killedStatus() {
-        return 128 + (killSignal == 0 ? 15 : killSignal);
+        int sig = killSignal != 0 ? killSignal : delegatedSignal;
+        return 128 + (sig == 0 ? 15 : sig);
     }
 
     /** Closes the process substitution descriptors opened since {@code mark}. */

@@ -73,6 +73,8 @@ final class BubblewrapContainer implements SandboxContainer {
     private static final long SCRATCH_BYTES = 64L * 1024 * 1024;
 
     private static final int SIGKILL = 9;
+    /** The supervisor's answer for a program with no process left. */
+    private static final int ESRCH = 3;
 
     private final LocalSettings settings;
     private final ContainerSpec spec;
@@ -449,9 +451,14 @@ final class BubblewrapContainer implements SandboxContainer {
         }
         try {
             for (ProgramStatus p : s.get().list()) {
-                if (p.running()) {
-                    // the supervisor repeats SIGKILL until none of the program's processes is left
+                try {
+                    // the supervisor repeats SIGKILL until none of the program's processes is left; a program whose
+                    // own process ended may still have some in its session
                     s.get().signal(p.id(), SIGKILL, true);
+                } catch (SupervisorException e) {
+                    if (e.errno() != ESRCH) {
+                        throw e;
+                    }
                 }
             }
         } catch (IOException e) {
