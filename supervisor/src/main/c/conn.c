@@ -21,18 +21,20 @@
 
 #include "programs.h"
 
+enum { KEEP, CLOSE };   /* what an ERROR does to the connection */
+
 static struct conn *conns;
+static uint8_t scratch[CHUNK];
 
 static void conn_update(struct conn *c)
 {
-	if (c->dead)
-		return;
 	uint32_t ev = 0;
-	if (!c->closing && buf_used(&c->in) < MAX_FRAME + 4)
+	if (c->closing || buf_used(&c->in) < MAX_FRAME + 4)
 		ev |= EPOLLIN | EPOLLRDHUP;
 	if (buf_used(&c->out))
 		ev |= EPOLLOUT;
-	watch_set(&c->w, ev);
+	if (!c->dead)
+		watch_set(&c->w, ev);
 }
 
 void conn_flush(struct conn *c)
@@ -46,9 +48,18 @@ void conn_flush(struct conn *c)
 		else if (!(n < 0 && errno == EINTR))
 			c->dead = 1;
 	}
-	if (c->closing && !buf_used(&c->out))
-		c->dead = 1;
+	/*
+	 * Closing: half close, then wait for the client to close too. Closing at once would reset the
+	 * connection if a late CREDIT or STDIN sits unread, and the reset can destroy our last frames
+	 * before the client reads them.
+	 */
+	if (!c->dead && c->closing && !buf_used(&c->out) && !c->half_closed) {
+		shutdown(c->w.fd, SHUT_WR);
+		c->half_closed = 1;
+	}
 	conn_update(c);
+	if (c->chan)
+		prog_update(c->chan);   /* below OUT_HIGH again, its outputs may be read again */
 }
 
 void conn_close_after_flush(struct conn *c)
@@ -56,11 +67,16 @@ void conn_close_after_flush(struct conn *c)
 	if (c->dead)
 		return;
 	c->closing = 1;
+	if (c->chan) {   /* a channel closed on a protocol error: the program goes on, as after a disconnect */
+		struct program *p = c->chan;
+		c->chan = NULL;
+		prog_detach(p);
+	}
 	conn_flush(c);
 }
 
-static void send_error(struct conn *c, int err, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-static void send_error(struct conn *c, int err, const char *fmt, ...)
+static void send_error(struct conn *c, int then, int err, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+static void send_error(struct conn *c, int then, int err, const char *fmt, ...)
 {
 	char msg[512];
 	va_list ap;
@@ -71,14 +87,9 @@ static void send_error(struct conn *c, int err, const char *fmt, ...)
 	put_u32(&c->out, (uint32_t)err);
 	put_str(&c->out, msg);
 	frame_end(&c->out, f);
+	if (then == CLOSE)
+		conn_close_after_flush(c);
 	conn_flush(c);
-}
-
-/* A protocol violation: answer ERROR and close. */
-static void fail(struct conn *c, int err, const char *msg)
-{
-	send_error(c, err, "%s", msg);
-	conn_close_after_flush(c);
 }
 
 static void send_empty(struct conn *c, uint8_t type)
@@ -125,10 +136,10 @@ static int log_frame(struct conn *c, const struct program *p, int s, int fd, uin
 		n = 0;
 	int ended = final && (*off + (uint64_t)n >= p->out[s].logsize || (size_t)n < want);
 	if (follow && n == 0 && !ended) {
-		c->out.len = start;
+		c->out.len = c->out.off + start;
 		return 0;
 	}
-	c->out.data[start + 14] = (uint8_t)ended;   /* after length, type, stream and offset */
+	c->out.data[c->out.off + start + 14] = (uint8_t)ended;   /* after length, type, stream and offset */
 	c->out.len += (size_t)n;
 	frame_end(&c->out, start);
 	*off += (uint64_t)n;
@@ -154,8 +165,7 @@ static void attach_pump(struct conn *c)
 	for (int s = 0; s < 2; s++)
 		while (!c->att_done[s] && !c->dead && buf_used(&c->out) < OUT_HIGH) {
 			int r = log_frame(c, p, s, c->att_fd[s], &c->att_off[s], CHUNK, 1);
-			if (r == 2)
-				c->att_done[s] = 1;
+			c->att_done[s] = r == 2;
 			if (r == 0)
 				break;
 		}
@@ -199,8 +209,7 @@ static char *get_cstr(struct reader *r, int *invalid)
 		abort();
 	memcpy(c, s, n);
 	c[n] = 0;
-	if (memchr(s, 0, n))
-		*invalid = 1;
+	*invalid |= memchr(s, 0, n) != NULL;
 	return c;
 }
 
@@ -209,8 +218,7 @@ static char **get_cstrs(struct reader *r, int *invalid)
 	uint32_t n = get_u32(r);
 	if (n > r->n / 4)   /* each needs at least its length: refuse before allocating */
 		r->bad = 1;
-	if (r->bad)
-		n = 0;
+	n = r->bad ? 0 : n;
 	char **v = calloc((size_t)n + 1, sizeof *v);
 	if (!v)
 		abort();
@@ -226,11 +234,20 @@ static void free_strs(char **v)
 	free(v);
 }
 
+/* Whether the payload held exactly its fields; if not, the connection ends. */
+static int parsed(struct conn *c, struct reader *r)
+{
+	if (!r->bad && r->n == 0)
+		return 1;
+	send_error(c, CLOSE, EPROTO, "malformed payload");
+	return 0;
+}
+
 static struct program *find(struct conn *c, uint64_t id)
 {
 	struct program *p = prog_find(id);
 	if (!p)
-		send_error(c, ESRCH, "no program %llu", (unsigned long long)id);
+		send_error(c, KEEP, ESRCH, "no program %llu", (unsigned long long)id);
 	return p;
 }
 
@@ -248,9 +265,8 @@ static void do_start(struct conn *c, struct reader *r)
 		struct rlim_req l = { get_u8(r), 0, 0 };
 		l.soft = get_u64(r);
 		l.hard = get_u64(r);
-		if (i >= 64 || l.resource >= RLIMIT_NLIMITS)
-			invalid = 1;
-		else
+		invalid |= i >= 64 || l.resource >= RLIMIT_NLIMITS;
+		if (!invalid)
 			rq.limits[rq.nlimits++] = l;
 	}
 	rq.in_mode = get_u8(r);
@@ -259,21 +275,21 @@ static void do_start(struct conn *c, struct reader *r)
 	rq.rows = get_u16(r);
 	rq.cols = get_u16(r);
 	rq.window = get_u32(r);
-	size_t argv_bytes = 4;
+	size_t argv_bytes = 4;   /* so that LIST's PROGRAM frame stays within the frame limit */
 	for (size_t i = 0; rq.argv[i]; i++)
 		argv_bytes += 4 + strlen(rq.argv[i]);
 	struct program *p;
 	char msg[512];
 	int err;
-	if (r->bad || r->n) {
-		fail(c, EPROTO, "malformed START");
-	} else if (invalid) {
-		send_error(c, EINVAL, "invalid START: a string holds a NUL byte, or an unknown rlimit");
-	} else if (argv_bytes > 1048576) {
-		send_error(c, E2BIG, "argv too long");
-	} else if ((err = prog_start(&rq, c, &p, msg, sizeof msg)) != 0) {
-		send_error(c, err, "%s", msg);
-	} else {
+	if (!parsed(c, r))
+		;
+	else if (invalid)
+		send_error(c, KEEP, EINVAL, "invalid START: a string holds a NUL byte, or an unknown rlimit");
+	else if (argv_bytes > 1048576)
+		send_error(c, KEEP, E2BIG, "argv too long");
+	else if ((err = prog_start(&rq, c, &p, msg, sizeof msg)) != 0)
+		send_error(c, KEEP, err, "%s", msg);
+	else {
 		c->chan = p;
 		size_t f = frame_begin(&c->out, T_STARTED);
 		put_u64(&c->out, p->id);
@@ -289,9 +305,9 @@ static void do_start(struct conn *c, struct reader *r)
 
 static void do_list(struct conn *c)
 {
+	struct buf *b = &c->out;
 	for (uint64_t id = 1; id <= prog_count(); id++) {
 		struct program *p = prog_find(id);
-		struct buf *b = &c->out;
 		size_t f = frame_begin(b, T_PROGRAM);
 		put_u64(b, p->id);
 		put_u32(b, (uint32_t)p->pid);
@@ -304,7 +320,7 @@ static void do_list(struct conn *c)
 		put_u64(b, p->out[1].logsize);
 		put_u64(b, p->dropped);
 		uint32_t n = 0;
-		while (p->argv && p->argv[n])
+		while (p->argv[n])
 			n++;
 		put_u32(b, n);
 		for (uint32_t i = 0; i < n; i++)
@@ -317,86 +333,66 @@ static void do_list(struct conn *c)
 static void do_request(struct conn *c, uint8_t type, struct reader *r)
 {
 	struct program *p;
-	uint64_t id;
+	uint64_t id = type == T_START || type == T_LIST || type == T_SHUTDOWN ? 0 : get_u64(r);
 	int err;
 	switch (type) {
 	case T_START:
 		do_start(c, r);
-		return;
+		break;
 	case T_SIGNAL: {
-		id = get_u64(r);
 		int sig = (int32_t)get_u32(r), scope = get_u8(r);
-		if (r->bad || r->n)
+		if (!parsed(c, r) || !(p = find(c, id)))
 			break;
-		if (!(p = find(c, id)))
-			return;
 		if ((err = prog_signal(p, sig, scope)) != 0)
-			send_error(c, err, "signal %d to program %llu: %s", sig, (unsigned long long)id, strerror(err));
+			send_error(c, KEEP, err, "signal %d to program %llu: %s", sig, (unsigned long long)id, strerror(err));
 		else
 			send_empty(c, T_OK);
-		return;
+		break;
 	}
 	case T_RESIZE: {
-		id = get_u64(r);
 		uint16_t rows = get_u16(r), cols = get_u16(r);
-		if (r->bad || r->n)
+		if (!parsed(c, r) || !(p = find(c, id)))
 			break;
-		if (!(p = find(c, id)))
-			return;
 		if ((err = prog_resize(p, rows, cols)) != 0)
-			send_error(c, err, "resize program %llu: %s", (unsigned long long)id, strerror(err));
+			send_error(c, KEEP, err, "resize program %llu: %s", (unsigned long long)id, strerror(err));
 		else
 			send_empty(c, T_OK);
-		return;
+		break;
 	}
 	case T_WAIT:
-		id = get_u64(r);
-		if (r->bad || r->n)
+		if (!parsed(c, r) || !(p = find(c, id)))
 			break;
-		if (!(p = find(c, id)))
-			return;
 		if (!p->running) {
 			conn_send_exited(c, p);
 		} else {
 			c->busy = BUSY_WAIT;
 			c->target = p;
 		}
-		return;
+		break;
 	case T_LIST:
-		if (r->n)
-			break;
-		do_list(c);
-		return;
+		if (parsed(c, r))
+			do_list(c);
+		break;
 	case T_READ_LOG: {
-		id = get_u64(r);
 		int s = get_u8(r);
 		uint64_t off = get_u64(r);
 		uint32_t max = get_u32(r);
-		if (r->bad || r->n)
+		if (!parsed(c, r) || !(p = find(c, id)))
 			break;
-		if (!(p = find(c, id)))
-			return;
-		if (s != 1 && s != 2) {
-			send_error(c, EINVAL, "no stream %d", s);
-			return;
-		}
-		int fd = open_log(p, s - 1);
+		int fd = s == 1 || s == 2 ? open_log(p, s - 1) : -1;
 		if (fd < 0) {
-			send_error(c, errno, "log of program %llu: %s", (unsigned long long)id, strerror(errno));
-			return;
+			send_error(c, KEEP, s == 1 || s == 2 ? errno : EINVAL, "no log %d of program %llu", s, (unsigned long long)id);
+			break;
 		}
 		log_frame(c, p, s - 1, fd, &off, max < 1048576 ? max : 1048576, 0);
 		close(fd);
-		return;
+		break;
 	}
 	case T_ATTACH:
-		id = get_u64(r);
 		c->att_off[0] = get_u64(r);
 		c->att_off[1] = get_u64(r);
-		if (r->bad || r->n)
+		if (!parsed(c, r) || !(p = find(c, id)))
 			break;
-		if (!(p = find(c, id)))
-			return;
 		c->busy = BUSY_ATTACH;
 		c->target = p;
 		for (int s = 0; s < 2; s++) {
@@ -404,85 +400,65 @@ static void do_request(struct conn *c, uint8_t type, struct reader *r)
 			c->att_done[s] = 0;
 		}
 		attach_pump(c);
-		return;
+		break;
 	case T_SHUTDOWN: {
 		uint32_t grace = get_u32(r);
-		if (r->bad || r->n)
+		if (!parsed(c, r))
 			break;
 		send_empty(c, T_OK);
 		begin_shutdown(grace);
-		return;
+		break;
 	}
 	case T_HELLO:
-		fail(c, EPROTO, "HELLO was already sent");
-		return;
+		send_error(c, CLOSE, EPROTO, "HELLO was already sent");
+		break;
 	case T_STDIN:
 	case T_STDIN_CLOSE:
 	case T_CREDIT:
 	case T_DROP_OUTPUT:
-		fail(c, EPROTO, "a program's channel frame on a connection that is no channel");
-		return;
+		send_error(c, CLOSE, EPROTO, "frame type 0x%02x belongs on a program's channel", type);
+		break;
 	default:
-		send_error(c, EPROTO, "unknown frame type 0x%02x", type);
-		conn_close_after_flush(c);
-		return;
+		send_error(c, CLOSE, EPROTO, "unknown frame type 0x%02x", type);
 	}
-	fail(c, EPROTO, "malformed payload");
 }
 
 static void do_channel(struct conn *c, uint8_t type, struct reader *r)
 {
 	struct program *p = c->chan;
-	int s;
-	switch (type) {
-	case T_STDIN:
+	int s = type == T_CREDIT || type == T_DROP_OUTPUT ? get_u8(r) : 0;
+	uint32_t n = type == T_CREDIT ? get_u32(r) : 0;
+	if (type == T_STDIN) {
 		if (prog_stdin(p, r->p, r->n) != 0)
-			fail(c, EPROTO, "STDIN beyond the stdin window");
-		return;
-	case T_STDIN_CLOSE:
-		if (r->n)
-			break;
-		prog_stdin_close(p);
-		return;
-	case T_CREDIT: {
-		s = get_u8(r);
-		uint32_t n = get_u32(r);
-		if (r->bad || r->n || (s != 1 && s != 2))
-			break;
-		prog_credit(p, s - 1, n);
-		return;
-	}
-	case T_DROP_OUTPUT:
-		s = get_u8(r);
-		if (r->bad || r->n || (s != 1 && s != 2))
-			break;
-		prog_drop_output(p, s - 1);
-		return;
-	default:
-		if (type >= T_HELLO && type <= T_SHUTDOWN)
-			fail(c, EPROTO, "only STDIN, STDIN_CLOSE, CREDIT and DROP_OUTPUT go on a program's channel");
+			send_error(c, CLOSE, EPROTO, "STDIN beyond the stdin window");
+	} else if (type < T_HELLO || type > T_SHUTDOWN) {
+		send_error(c, CLOSE, EPROTO, "unknown frame type 0x%02x", type);
+	} else if (type != T_STDIN_CLOSE && type != T_CREDIT && type != T_DROP_OUTPUT) {
+		send_error(c, CLOSE, EPROTO, "frame type 0x%02x does not belong on a program's channel", type);
+	} else if (parsed(c, r)) {
+		if ((type == T_CREDIT || type == T_DROP_OUTPUT) && s != 1 && s != 2)
+			send_error(c, CLOSE, EPROTO, "no stream %d", s);
+		else if (type == T_STDIN_CLOSE)
+			prog_stdin_close(p);
+		else if (type == T_CREDIT)
+			prog_credit(p, s - 1, n);
 		else
-			send_error(c, EPROTO, "unknown frame type 0x%02x", type), conn_close_after_flush(c);
-		return;
+			prog_drop_output(p, s - 1);
 	}
-	fail(c, EPROTO, "malformed payload");
 }
 
 static void do_hello(struct conn *c, uint8_t type, struct reader *r)
 {
-	if (type != T_HELLO) {
-		fail(c, EACCES, "the first frame must be HELLO");
-		return;
-	}
 	uint32_t version = get_u32(r), n;
 	const uint8_t *secret = get_str(r, &n);
-	if (r->bad || r->n) {
-		fail(c, EPROTO, "malformed HELLO");
+	if (type != T_HELLO) {
+		send_error(c, CLOSE, EACCES, "the first frame must be HELLO");
+	} else if (!parsed(c, r)) {
+		return;
 	} else if (version != 1) {
-		send_error(c, EPROTONOSUPPORT, "protocol version %u is not supported (1 is)", version);
-		conn_close_after_flush(c);
+		send_error(c, CLOSE, EPROTONOSUPPORT, "protocol version %u is not supported (1 is)", version);
 	} else if (!secret_ok(secret, n)) {
-		fail(c, EACCES, "wrong secret");
+		send_error(c, CLOSE, EACCES, "wrong secret");
 	} else {
 		c->authed = 1;
 		size_t f = frame_begin(&c->out, T_HELLO_OK);
@@ -499,10 +475,9 @@ static void conn_process(struct conn *c)
 {
 	while (!c->dead && !c->closing && c->busy == BUSY_NONE && buf_used(&c->in) >= 4) {
 		const uint8_t *f = c->in.data + c->in.off;
-		uint32_t len = be32(f);
+		uint32_t len = (uint32_t)f[0] << 24 | (uint32_t)f[1] << 16 | (uint32_t)f[2] << 8 | f[3];
 		if (len == 0 || len > MAX_FRAME) {
-			send_error(c, EMSGSIZE, "frame length %u out of range", len);
-			conn_close_after_flush(c);
+			send_error(c, CLOSE, EMSGSIZE, "frame length %u out of range", len);
 			break;
 		}
 		if (buf_used(&c->in) < 4 + (size_t)len)
@@ -521,28 +496,24 @@ static void conn_process(struct conn *c)
 
 static void conn_read(struct conn *c, uint32_t events)
 {
-	size_t room = MAX_FRAME + 4 - buf_used(&c->in);
-	if (c->closing || room == 0) {
-		if (events & (EPOLLRDHUP | EPOLLHUP | EPOLLERR))
-			c->dead = 1;
+	size_t room = MAX_FRAME + 4 - buf_used(&c->in), want = room < CHUNK ? room : CHUNK;
+	ssize_t n;
+	if (c->closing) {   /* read what still comes, only to see the end */
+		n = read(c->w.fd, scratch, sizeof scratch);
+	} else if (room == 0) {   /* requests queued behind a WAIT or ATTACH: only notice a hang-up */
+		c->dead = (events & (EPOLLHUP | EPOLLERR)) != 0;
 		return;
-	}
-	size_t want = room < CHUNK ? room : CHUNK;
-	ssize_t n = read(c->w.fd, buf_space(&c->in, want), want);
-	if (n > 0) {
+	} else if ((n = read(c->w.fd, buf_space(&c->in, want), want)) > 0) {
 		c->in.len += (size_t)n;
 		conn_process(c);
-	} else if (n == 0) {
-		/* the client went away; a half-sent frame is its last word */
-		if (c->chan || c->busy)
-			c->dead = 1;
-		else if (buf_used(&c->in))
-			fail(c, EPROTO, "truncated frame");
-		else
-			conn_close_after_flush(c);
-	} else if (errno != EAGAIN && errno != EINTR) {
-		c->dead = 1;
+		return;
 	}
+	if (n < 0 && (errno == EAGAIN || errno == EINTR))
+		return;
+	if (n == 0 && !c->closing && !c->chan && !c->busy && buf_used(&c->in))
+		send_error(c, CLOSE, EPROTO, "truncated frame");   /* the client's last word, cut short */
+	else if (n <= 0)
+		c->dead = 1;
 }
 
 void conn_event(struct conn *c, uint32_t events)
@@ -551,8 +522,6 @@ void conn_event(struct conn *c, uint32_t events)
 		return;
 	if (events & EPOLLOUT) {
 		conn_flush(c);
-		if (c->chan && !c->dead)
-			prog_update(c->chan);   /* room again for output */
 		if (c->busy == BUSY_ATTACH && !c->dead)
 			attach_pump(c);
 	}
@@ -564,9 +533,9 @@ void conn_accept(int listen_fd)
 {
 	for (;;) {
 		int fd = accept4(listen_fd, NULL, NULL, SOCK_NONBLOCK | SOCK_CLOEXEC);
+		if (fd < 0 && (errno == EINTR || errno == ECONNABORTED))
+			continue;
 		if (fd < 0) {
-			if (errno == EINTR || errno == ECONNABORTED)
-				continue;
 			if (errno != EAGAIN)
 				sup_log("accept: %s", strerror(errno));
 			return;
@@ -605,7 +574,6 @@ void conns_housekeeping(void)
 		*pp = c->next;
 		if (c->chan)
 			prog_detach(c->chan);
-		c->busy = BUSY_NONE;
 		end_busy(c);
 		watch_close(&c->w);
 		buf_free(&c->in);

@@ -19,7 +19,8 @@ struct conn {
 	struct watch w;
 	struct buf in, out;
 	int authed;
-	int closing;   /* close once out is written; read no more */
+	int closing;   /* no more requests: write out, half close, wait for the client's close */
+	int half_closed;
 	int dead;      /* freed at the next housekeeping */
 	int resume;    /* an answer finished: look at frames that queued up meanwhile */
 	struct program *chan;   /* this connection is that program's channel */

@@ -210,7 +210,7 @@ static int shutdown_step(void)
 	}
 	if (shutdown_phase == 2 && (now >= shutdown_deadline || !prog_any_running()))
 		finish();
-	return (int)(shutdown_deadline - now);
+	return shutdown_deadline - now < 60000 ? (int)(shutdown_deadline - now) : 60000;
 }
 
 static void read_signals(struct watch *w)
@@ -249,14 +249,11 @@ int main(int argc, char **argv)
 		usage();
 
 	/* 0, 1 and 2 must be taken, so that no later fd (a program's pipe) lands on them */
-	g_devnull = open("/dev/null", O_RDWR | O_CLOEXEC);
+	do
+		g_devnull = open("/dev/null", O_RDWR | O_CLOEXEC);
+	while (g_devnull >= 0 && g_devnull <= 2);
 	if (g_devnull < 0)
 		die("/dev/null");
-	while (g_devnull <= 2) {
-		g_devnull = fcntl(g_devnull, F_DUPFD_CLOEXEC, 3);
-		if (g_devnull < 0)
-			die("/dev/null");
-	}
 	read_secret();
 	prctl(PR_SET_DUMPABLE, 0);
 	if (prctl(PR_SET_CHILD_SUBREAPER, 1) != 0)

@@ -100,9 +100,10 @@ static void exec_in_path(char **argv, char **env)
 }
 
 enum { STAGE_TTY, STAGE_FDS, STAGE_CHDIR, STAGE_RLIMIT, STAGE_EXEC };
+static const char *const stage_names[] = { "controlling terminal", "standard fds", "chdir", "setrlimit", "execute" };
 
 /* In the forked child: never returns. Failures go to errfd as {errno, stage, detail}. */
-static void child(const struct start_req *rq, int fd_in, int fd_out, int fd_err, int errfd)
+static void child(const struct start_req *rq, const int fds[3], int errfd)
 {
 	int report[3] = { 0, STAGE_FDS, 0 };
 	sigset_t none;
@@ -113,12 +114,13 @@ static void child(const struct start_req *rq, int fd_in, int fd_out, int fd_err,
 	setsid();
 	if (rq->flags & 1) {
 		report[1] = STAGE_TTY;
-		if (ioctl(fd_in, TIOCSCTTY, 0) != 0)
+		if (ioctl(fds[0], TIOCSCTTY, 0) != 0)
 			goto fail;
 	}
 	report[1] = STAGE_FDS;
-	if (dup2(fd_in, 0) < 0 || dup2(fd_out, 1) < 0 || dup2(fd_err, 2) < 0)
-		goto fail;
+	for (int i = 0; i < 3; i++)
+		if (dup2(fds[i], i) < 0)
+			goto fail;
 	report[1] = STAGE_CHDIR;
 	if (chdir(rq->cwd) != 0)
 		goto fail;
@@ -157,14 +159,6 @@ static int open_pty(int *master, int *slave, const struct start_req *rq)
 	return ioctl(*master, TIOCSWINSZ, &ws);
 }
 
-/* pipe[0] is the read end. Ours is non-blocking; the child's end stays as a program expects it. */
-static int make_pipe(int fds[2], int ours)
-{
-	if (pipe2(fds, O_CLOEXEC) != 0)
-		return -1;
-	return fcntl(fds[ours], F_SETFL, O_NONBLOCK);
-}
-
 static void close_fd(int *fd)
 {
 	if (*fd >= 0)
@@ -180,7 +174,7 @@ static int prepare_dir(uint64_t id, int logfd[2])
 		return -1;
 	if (mkdirat(g_statefd, path, 0700) != 0 && errno != EEXIST)
 		return -1;
-	/* a state directory reused from an earlier supervisor may hold this id's files */
+	/* an earlier supervisor, or a failed START, may have left this id's files */
 	snprintf(path, sizeof path, "programs/%llu/exit", (unsigned long long)id);
 	unlinkat(g_statefd, path, 0);
 	for (int s = 0; s < 2; s++) {
@@ -192,42 +186,18 @@ static int prepare_dir(uint64_t id, int logfd[2])
 	return 0;
 }
 
-static void remove_dir(uint64_t id)
+/* Closes the child's ends of its standard fds (stderr may share stdout's, a PTY slave is all three). */
+static void close_child_ends(int fds[3])
 {
-	char path[96];
-	for (int s = 0; s < 2; s++) {
-		snprintf(path, sizeof path, "programs/%llu/%s", (unsigned long long)id, log_names[s]);
-		unlinkat(g_statefd, path, 0);
-	}
-	snprintf(path, sizeof path, "programs/%llu", (unsigned long long)id);
-	unlinkat(g_statefd, path, AT_REMOVEDIR);
+	for (int i = 0; i < 3; i++)
+		if (fds[i] != g_devnull && (i == 0 || fds[i] != fds[i - 1]))
+			close(fds[i]);
+	fds[0] = fds[1] = fds[2] = g_devnull;
 }
 
-static const char *stage_text(int stage)
+int prog_start(struct start_req *rq, struct conn *chan, struct program **out, char *msg, size_t msgsize)
 {
-	switch (stage) {
-	case STAGE_TTY: return "controlling terminal";
-	case STAGE_FDS: return "standard fds";
-	case STAGE_CHDIR: return "chdir";
-	case STAGE_RLIMIT: return "setrlimit";
-	default: return "execve";
-	}
-}
-
-static char **copy_strs(char **v)
-{
-	size_t n = 0;
-	while (v[n])
-		n++;
-	char **c = calloc(n + 1, sizeof *c);
-	for (size_t i = 0; c && i < n; i++)
-		c[i] = strdup(v[i]);
-	return c;
-}
-
-int prog_start(const struct start_req *rq, struct conn *chan, struct program **out, char *msg, size_t msgsize)
-{
-	int pty = rq->flags & 1;
+	int pty = rq->flags & 1, modes[3] = { rq->in_mode, rq->out_mode, rq->err_mode };
 	if (rq->flags & ~1u || rq->in_mode > 1 || rq->out_mode > 2 || rq->err_mode > 3
 	    || (pty && (rq->in_mode != 1 || rq->out_mode == MODE_NULL)) || !rq->argv[0]) {
 		snprintf(msg, msgsize, "invalid START: flags, modes or argv");
@@ -238,41 +208,33 @@ int prog_start(const struct start_req *rq, struct conn *chan, struct program **o
 		return ESHUTDOWN;
 	}
 	uint64_t id = nprogs + 1;
-	/* [0] and [1]: a pipe's read and write end; the child gets c_*, we keep p_* */
-	int logfd[2] = { -1, -1 }, in[2] = { -1, -1 }, o[2] = { -1, -1 }, e[2] = { -1, -1 }, ep[2] = { -1, -1 };
-	int c_in = g_devnull, c_out = g_devnull, c_err = g_devnull, p_in = -1, p_out = -1, p_err = -1;
-	int err = 0;
+	/* per standard fd, the child's end and ours (-1: none); only ours is non-blocking */
+	int child_fds[3] = { g_devnull, g_devnull, g_devnull }, our_fds[3] = { -1, -1, -1 };
+	int logfd[2] = { -1, -1 }, ep[2] = { -1, -1 }, err = 0;
 	const char *what = "state directory";
 	if (prepare_dir(id, logfd) != 0)
 		goto fail;
 	what = pty ? "pseudo-terminal" : "pipe";
 	if (pty) {
-		if (open_pty(&p_out, &in[0], rq) != 0)
+		if (open_pty(&our_fds[1], &child_fds[0], rq) != 0)
 			goto fail;
-		c_in = c_out = c_err = in[0];
-		p_in = fcntl(p_out, F_DUPFD_CLOEXEC, 3);   /* its own watch for writing */
-		if (p_in < 0)
+		child_fds[1] = child_fds[2] = child_fds[0];
+		our_fds[0] = fcntl(our_fds[1], F_DUPFD_CLOEXEC, 3);   /* its own watch for writing */
+		if (our_fds[0] < 0)
 			goto fail;
 	} else {
-		if (rq->in_mode == 1) {
-			if (make_pipe(in, 1) != 0)
+		for (int i = 0; i < 3; i++) {
+			int pfd[2];
+			if (i == 2 && modes[2] == MODE_WITH_STDOUT)
+				child_fds[2] = child_fds[1];
+			if (modes[i] == MODE_NULL || modes[i] == MODE_WITH_STDOUT)
+				continue;
+			if (pipe2(pfd, O_CLOEXEC) != 0)
 				goto fail;
-			c_in = in[0];
-			p_in = in[1];
-		}
-		if (rq->out_mode != MODE_NULL) {
-			if (make_pipe(o, 0) != 0)
+			child_fds[i] = pfd[i == 0 ? 0 : 1];
+			our_fds[i] = pfd[i == 0 ? 1 : 0];
+			if (fcntl(our_fds[i], F_SETFL, O_NONBLOCK) != 0)
 				goto fail;
-			c_out = o[1];
-			p_out = o[0];
-		}
-		if (rq->err_mode == MODE_WITH_STDOUT) {
-			c_err = c_out;
-		} else if (rq->err_mode != MODE_NULL) {
-			if (make_pipe(e, 0) != 0)
-				goto fail;
-			c_err = e[1];
-			p_err = e[0];
 		}
 	}
 	if (pipe2(ep, O_CLOEXEC) != 0)
@@ -282,11 +244,9 @@ int prog_start(const struct start_req *rq, struct conn *chan, struct program **o
 	if (pid < 0)
 		goto fail;
 	if (pid == 0)
-		child(rq, c_in, c_out, c_err, ep[1]);
+		child(rq, child_fds, ep[1]);
 	close_fd(&ep[1]);
-	close_fd(&in[0]);   /* the child's stdin end, or the PTY slave */
-	close_fd(&o[1]);
-	close_fd(&e[1]);
+	close_child_ends(child_fds);
 
 	/* the child execs (EOF) or reports why it could not; it does either at once */
 	int report[3];
@@ -298,14 +258,11 @@ int prog_start(const struct start_req *rq, struct conn *chan, struct program **o
 	if (n == (ssize_t)sizeof report) {
 		waitpid(pid, NULL, 0);
 		err = report[0];
-		if (report[1] == STAGE_CHDIR)
-			snprintf(msg, msgsize, "chdir %s: %s", rq->cwd, strerror(err));
-		else if (report[1] == STAGE_EXEC)
-			snprintf(msg, msgsize, "execute %s: %s", rq->argv[0], strerror(err));
-		else if (report[1] == STAGE_RLIMIT)
-			snprintf(msg, msgsize, "setrlimit %d: %s", report[2], strerror(err));
-		else
-			snprintf(msg, msgsize, "%s: %s", stage_text(report[1]), strerror(err));
+		char number[16];
+		snprintf(number, sizeof number, "%d", report[2]);
+		const char *subject = report[1] == STAGE_CHDIR ? rq->cwd : report[1] == STAGE_EXEC ? rq->argv[0]
+			: report[1] == STAGE_RLIMIT ? number : "";
+		snprintf(msg, msgsize, "%s%s%s: %s", stage_names[report[1]], *subject ? " " : "", subject, strerror(err));
 		goto cleanup;
 	}
 
@@ -324,15 +281,16 @@ int prog_start(const struct start_req *rq, struct conn *chan, struct program **o
 	p->running = 1;
 	p->pty = pty;
 	p->started_ms = wall_ms();
-	p->argv = copy_strs(rq->argv);
+	p->argv = rq->argv;   /* ours now, for LIST */
+	rq->argv = NULL;
 	p->chan = chan;
-	p->in = (struct watch){ W_STDIN, p_in, 0, p, 0 };
-	int modes[2] = { rq->out_mode, pty || rq->err_mode == MODE_WITH_STDOUT ? MODE_NULL : rq->err_mode };
-	int fds[2] = { p_out, p_err };
+	p->in = (struct watch){ W_STDIN, our_fds[0], 0, p, 0 };
+	if (pty || modes[2] == MODE_WITH_STDOUT)
+		modes[2] = MODE_NULL;   /* no stream 2 of its own */
 	for (int s = 0; s < 2; s++) {
 		struct output *op = &p->out[s];
-		op->w = (struct watch){ W_OUT, fds[s], 0, p, s };
-		op->mode = modes[s];
+		op->w = (struct watch){ W_OUT, our_fds[s + 1], 0, p, s };
+		op->mode = modes[s + 1];
 		op->credit = rq->window;
 		op->logfd = logfd[s];
 		logfd[s] = -1;
@@ -351,20 +309,12 @@ fail:
 cleanup:
 	close_fd(&logfd[0]);
 	close_fd(&logfd[1]);
-	close_fd(&in[0]);
-	close_fd(&in[1]);
-	close_fd(&o[0]);
-	close_fd(&o[1]);
-	close_fd(&e[0]);
-	close_fd(&e[1]);
 	close_fd(&ep[0]);
 	close_fd(&ep[1]);
-	if (pty) {
-		close_fd(&p_out);
-		close_fd(&p_in);
-	}
-	remove_dir(id);
-	return err;
+	close_child_ends(child_fds);
+	for (int i = 0; i < 3; i++)
+		close_fd(&our_fds[i]);
+	return err;   /* programs/ID stays, empty: the next START takes the id and its files over */
 }
 
 /* ---- input ---- */

@@ -58,8 +58,8 @@ struct start_req {
 struct program *prog_find(uint64_t id);
 uint64_t prog_count(void);   /* ids are 1..prog_count() */
 
-/* 0 and *out on success, else an errno with msg describing what failed. */
-int prog_start(const struct start_req *rq, struct conn *chan, struct program **out, char *msg, size_t msgsize);
+/* 0 and *out on success (taking rq->argv), else an errno with msg describing what failed. */
+int prog_start(struct start_req *rq, struct conn *chan, struct program **out, char *msg, size_t msgsize);
 
 /* Channel requests. prog_stdin returns -1 when the client overran the stdin window. */
 int prog_stdin(struct program *p, const uint8_t *data, size_t n);

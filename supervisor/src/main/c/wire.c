@@ -57,83 +57,49 @@ void buf_free(struct buf *b)
 	b->off = b->len = b->cap = 0;
 }
 
+/* Positions are relative to off: growing the buffer may move pending bytes to its start. */
 size_t frame_begin(struct buf *b, uint8_t type)
 {
-	size_t start = b->len;
-	put_u32(b, 0);
-	put_u8(b, type);
+	size_t start = b->len - b->off;
+	put_be(b, 0, 4);
+	put_be(b, type, 1);
 	return start;
 }
 
 void frame_end(struct buf *b, size_t start)
 {
-	uint32_t n = (uint32_t)(b->len - start - 4);
-	uint8_t *p = b->data + start;
-	p[0] = (uint8_t)(n >> 24);
-	p[1] = (uint8_t)(n >> 16);
-	p[2] = (uint8_t)(n >> 8);
-	p[3] = (uint8_t)n;
+	uint64_t n = b->len - b->off - start - 4;
+	for (int i = 0; i < 4; i++)
+		b->data[b->off + start + (size_t)i] = (uint8_t)(n >> 8 * (3 - i));
 }
 
-void put_u8(struct buf *b, uint8_t v) { buf_append(b, &v, 1); }
-
-void put_u16(struct buf *b, uint16_t v)
+void put_be(struct buf *b, uint64_t v, int bytes)
 {
-	uint8_t p[2] = { (uint8_t)(v >> 8), (uint8_t)v };
-	buf_append(b, p, 2);
-}
-
-void put_u32(struct buf *b, uint32_t v)
-{
-	put_u16(b, (uint16_t)(v >> 16));
-	put_u16(b, (uint16_t)v);
-}
-
-void put_u64(struct buf *b, uint64_t v)
-{
-	put_u32(b, (uint32_t)(v >> 32));
-	put_u32(b, (uint32_t)v);
+	uint8_t p[8];
+	for (int i = 0; i < bytes; i++)
+		p[i] = (uint8_t)(v >> 8 * (bytes - 1 - i));
+	buf_append(b, p, (size_t)bytes);
 }
 
 void put_str(struct buf *b, const char *s)
 {
 	size_t n = strlen(s);
-	put_u32(b, (uint32_t)n);
+	put_be(b, n, 4);
 	buf_append(b, s, n);
 }
 
-static const uint8_t *take(struct reader *r, size_t n)
+uint64_t get_be(struct reader *r, int bytes)
 {
-	static const uint8_t zeros[8];
-	if (r->bad || r->n < n) {
+	uint64_t v = 0;
+	if (r->bad || r->n < (size_t)bytes) {
 		r->bad = 1;
-		return zeros;
+		return 0;
 	}
-	const uint8_t *p = r->p;
-	r->p += n;
-	r->n -= n;
-	return p;
-}
-
-uint32_t be32(const uint8_t *p)
-{
-	return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
-}
-
-uint8_t get_u8(struct reader *r) { return *take(r, 1); }
-
-uint16_t get_u16(struct reader *r)
-{
-	const uint8_t *p = take(r, 2);
-	return (uint16_t)(p[0] << 8 | p[1]);
-}
-
-uint32_t get_u32(struct reader *r) { return be32(take(r, 4)); }
-
-uint64_t get_u64(struct reader *r)
-{
-	const uint8_t *p = take(r, 8);
-	return (uint64_t)be32(p) << 32 | be32(p + 4);
+	for (int i = 0; i < bytes; i++)
+		v = v << 8 | r->p[i];
+	r->p += bytes;
+	r->n -= (size_t)bytes;
+	return v;
 }
 
 const uint8_t *get_str(struct reader *r, uint32_t *len)
@@ -144,5 +110,8 @@ const uint8_t *get_str(struct reader *r, uint32_t *len)
 		*len = 0;
 		return (const uint8_t *)"";
 	}
-	return take(r, *len);
+	const uint8_t *p = r->p;
+	r->p += *len;
+	r->n -= *len;
+	return p;
 }

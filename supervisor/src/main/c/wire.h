@@ -28,12 +28,13 @@ void buf_append(struct buf *b, const void *p, size_t n);
 void buf_consume(struct buf *b, size_t n);
 void buf_free(struct buf *b);
 
-size_t frame_begin(struct buf *b, uint8_t type);   /* returns where the frame starts */
+size_t frame_begin(struct buf *b, uint8_t type);   /* returns where the frame starts, from off */
 void frame_end(struct buf *b, size_t start);       /* fills in its length */
-void put_u8(struct buf *b, uint8_t v);
-void put_u16(struct buf *b, uint16_t v);
-void put_u32(struct buf *b, uint32_t v);
-void put_u64(struct buf *b, uint64_t v);
+void put_be(struct buf *b, uint64_t v, int bytes);
+static inline void put_u8(struct buf *b, uint8_t v) { put_be(b, v, 1); }
+static inline void put_u16(struct buf *b, uint16_t v) { put_be(b, v, 2); }
+static inline void put_u32(struct buf *b, uint32_t v) { put_be(b, v, 4); }
+static inline void put_u64(struct buf *b, uint64_t v) { put_be(b, v, 8); }
 void put_str(struct buf *b, const char *s);
 
 struct reader {
@@ -42,11 +43,11 @@ struct reader {
 	int bad;
 };
 
-uint8_t get_u8(struct reader *r);
-uint16_t get_u16(struct reader *r);
-uint32_t get_u32(struct reader *r);
-uint64_t get_u64(struct reader *r);
+uint64_t get_be(struct reader *r, int bytes);
+static inline uint8_t get_u8(struct reader *r) { return (uint8_t)get_be(r, 1); }
+static inline uint16_t get_u16(struct reader *r) { return (uint16_t)get_be(r, 2); }
+static inline uint32_t get_u32(struct reader *r) { return (uint32_t)get_be(r, 4); }
+static inline uint64_t get_u64(struct reader *r) { return get_be(r, 8); }
 const uint8_t *get_str(struct reader *r, uint32_t *len);
-uint32_t be32(const uint8_t *p);
 
 #endif
