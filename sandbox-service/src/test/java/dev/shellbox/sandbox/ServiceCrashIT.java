@@ -82,7 +82,21 @@ class ServiceCrashIT {
                         + "    ref.write(chunk); ref.flush()\n"
                         + "    time.sleep(0.01)\n"
                         + "'");
-        String server = startProcess(id, "exec python3 -m http.server 8123 --bind 127.0.0.1");
+        // a server that logs each request to its stdout and to a copy of its own
+        String server = startProcess(
+                id,
+                "python3 -c '"
+                        + "import http.server, sys\n"
+                        + "ref = open(\"/dev/shm/server-reference\", \"w\")\n"
+                        + "class Handler(http.server.BaseHTTPRequestHandler):\n"
+                        + "    def do_GET(self):\n"
+                        + "        line = \"served \" + self.path + \"\\n\"\n"
+                        + "        sys.stdout.write(line); sys.stdout.flush(); ref.write(line); ref.flush()\n"
+                        + "        self.send_response(200); self.end_headers(); self.wfile.write(b\"ok\")\n"
+                        + "    def log_message(self, *args):\n"
+                        + "        pass\n"
+                        + "http.server.HTTPServer((\"127.0.0.1\", 8123), Handler).serve_forever()\n"
+                        + "'");
         String exiting = startProcess(id, "sleep 2; echo bye; exit 7");
         // the writer is under way when the service dies
         Thread.sleep(1000);
@@ -105,6 +119,12 @@ class ServiceCrashIT {
         assertThat(new String(readLog(id, exiting), java.nio.charset.StandardCharsets.UTF_8))
                 .isEqualTo("bye\n");
         process(id, server).body("running", equalTo(true));
+        String served = exec(id, "python3 -c 'print(open(\"/dev/shm/server-reference\").read(), end=\"\")'")
+                .extract()
+                .path("stdout");
+        assertThat(served).startsWith("served /");
+        assertThat(new String(readLiveLog(id, server, served.length()), java.nio.charset.StandardCharsets.UTF_8))
+                .isEqualTo(served);
 
         while (System.nanoTime() < deadline && process(id, writer).extract().<Boolean>path("running")) {
             Thread.sleep(200);
@@ -155,6 +175,16 @@ class ServiceCrashIT {
                     .as("a log read that is not at the end returns bytes")
                     .isPositive();
         }
+    }
+
+    /** The first {@code length} bytes of a running process's stdout log. */
+    private static byte[] readLiveLog(String id, String process, int length) {
+        Response r = as().queryParam("offset", 0)
+                .queryParam("limit", length)
+                .get("/v1/sandboxes/" + id + "/processes/" + process + "/logs/stdout");
+        assertThat(r.statusCode()).isEqualTo(200);
+        assertThat(r.header("Shellbox-Log-Ended")).isEqualTo("false");
+        return r.asByteArray();
     }
 
     private static String sha256(byte[] data) throws Exception {
