@@ -15,3 +15,9 @@ kill %1; wait %1; echo "shell terminated: $?"
 bash -c 'trap "echo trapped; exit 3" TERM; sleep 0.5; sleep 0.5' &
 sleep 0.2
 kill %1; wait %1; echo "shell trapped: $?"
+bash -c 'sleep 5 & wait' &
+sleep 0.2
+kill -9 %1; wait %1; echo "shell killed in its last wait: $?"
+bash -c 'sleep 5 & wait $!' &
+sleep 0.2
+kill -9 %1; wait %1; echo "shell killed waiting for its job: $?"

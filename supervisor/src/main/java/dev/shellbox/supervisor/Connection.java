@@ -67,6 +67,18 @@ final class Connection implements Closeable {
         }
     }
 
+    /** Sends a frame of {@code type} whose payload is {@code len} bytes of {@code data}, without copying them. */
+    void sendData(int type, byte[] data, int off, int len) throws IOException {
+        ByteBuffer header =
+                ByteBuffer.allocate(5).putInt(len + 1).put((byte) type).flip();
+        ByteBuffer[] frame = {header, ByteBuffer.wrap(data, off, len)};
+        synchronized (writeLock) {
+            while (frame[1].hasRemaining()) {
+                channel.write(frame);
+            }
+        }
+    }
+
     /** The next frame; fails when the supervisor closed the connection. */
     Frames.In receive() throws IOException {
         Frames.In f = Frames.In.read(in);

@@ -131,8 +131,12 @@ final class Frames {
             return new In(type, ByteBuffer.wrap(payload));
         }
 
+        /**
+         * Frames from {@code raw}. The buffer is small on purpose: it batches the headers, while a payload larger than
+         * it is read straight into its own array instead of through the buffer.
+         */
         static DataInputStream stream(InputStream raw) {
-            return new DataInputStream(new java.io.BufferedInputStream(raw, 1 << 17));
+            return new DataInputStream(new java.io.BufferedInputStream(raw, 8192));
         }
 
         int u8() {
@@ -168,6 +172,11 @@ final class Frames {
                 out.add(str());
             }
             return out;
+        }
+
+        /** The rest of the payload, without copying it. */
+        ByteBuffer restView() {
+            return payload.slice();
         }
 
         byte[] rest() {

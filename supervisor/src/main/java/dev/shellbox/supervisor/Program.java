@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.InterruptedIOException;
 import java.io.OutputStream;
+import java.nio.ByteBuffer;
 import java.util.ArrayDeque;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -87,7 +88,7 @@ public final class Program implements Closeable {
                 switch (f.type) {
                     case Frames.OUTPUT -> {
                         int stream = f.u8();
-                        (stream == 2 ? stderr : stdout).add(f.rest());
+                        (stream == 2 ? stderr : stdout).add(f.restView());
                     }
                     case Frames.OUTPUT_END -> (f.u8() == 2 ? stderr : stdout).end(null);
                     case Frames.STDIN_CREDIT -> stdin.grant((int) f.u32());
@@ -116,8 +117,7 @@ public final class Program implements Closeable {
     private final class Received extends InputStream {
         private final int stream;
         private final int window;
-        private final ArrayDeque<byte[]> chunks = new ArrayDeque<>();
-        private int headOffset;
+        private final ArrayDeque<ByteBuffer> chunks = new ArrayDeque<>();
         private int unreturnedCredit;
         private boolean ended;
         private boolean dropped;
@@ -128,8 +128,8 @@ public final class Program implements Closeable {
             this.window = window;
         }
 
-        synchronized void add(byte[] chunk) {
-            if (!dropped && chunk.length > 0) {
+        synchronized void add(ByteBuffer chunk) {
+            if (!dropped && chunk.hasRemaining()) {
                 chunks.add(chunk);
                 notifyAll();
             }
@@ -171,13 +171,11 @@ public final class Program implements Closeable {
                     }
                     return -1;
                 }
-                byte[] head = chunks.peek();
-                n = Math.min(len, head.length - headOffset);
-                System.arraycopy(head, headOffset, b, off, n);
-                headOffset += n;
-                if (headOffset == head.length) {
+                ByteBuffer head = chunks.peek();
+                n = Math.min(len, head.remaining());
+                head.get(b, off, n);
+                if (!head.hasRemaining()) {
                     chunks.poll();
-                    headOffset = 0;
                 }
                 unreturnedCredit += n;
                 // credit goes back in batches, or at once when the reader caught up and waits for more
@@ -209,10 +207,10 @@ public final class Program implements Closeable {
         @Override
         public synchronized int available() {
             int n = 0;
-            for (byte[] c : chunks) {
-                n += c.length;
+            for (ByteBuffer c : chunks) {
+                n += c.remaining();
             }
-            return n - headOffset;
+            return n;
         }
 
         /** Nobody reads this output any more: the program's next write to it fails. */
@@ -287,7 +285,7 @@ public final class Program implements Closeable {
                     n = Math.min(Math.min(len, credit), MAX_CHUNK);
                     credit -= n;
                 }
-                connection.send(new Frames.Out(Frames.STDIN).rest(b, off, n).bytes());
+                connection.sendData(Frames.STDIN, b, off, n);
                 off += n;
                 len -= n;
             }

@@ -161,6 +161,10 @@ final class ShellProcess {
             status = sh.controlStatus;
         }
         sh.control = Interpreter.Control.NONE;
+        if (sh.killSignal != 0) {
+            // killed while its last command (a wait, say) still ended on its own: the shell died of the signal
+            status = sh.killedStatus();
+        }
         status = sh.runExitTrap(status);
         sh.flushStd();
         return status;
