@@ -202,6 +202,30 @@ class SupervisorTest {
     }
 
     @Test
+    void aWholeProgramIsSignalledWhileItsSessionLivesAfterItsOwnProcessEnded() throws Exception {
+        Program p = run("sleep 300 >/dev/null 2>&1 & sleep 301 >/dev/null 2>&1 & exit 0");
+        p.close();
+        assertThat(supervisor.waitFor(p.id()).status()).isZero();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+        while (sessionMembers(p.pid()).size() < 2 && System.nanoTime() < deadline) {
+            Thread.sleep(10);
+        }
+        assertThat(sessionMembers(p.pid())).hasSize(2);
+        // its own process is gone: alone, there is nothing to signal
+        assertThatThrownBy(() -> supervisor.signal(p.id(), 9, false))
+                .isInstanceOfSatisfying(
+                        SupervisorException.class, e -> assertThat(e.errno()).isEqualTo(3));
+
+        supervisor.signal(p.id(), 9, true);
+
+        assertThat(sessionMembers(p.pid())).isEmpty();
+        assertThatThrownBy(() -> supervisor.signal(p.id(), 9, true))
+                .isInstanceOfSatisfying(
+                        SupervisorException.class, e -> assertThat(e.errno()).isEqualTo(3));
+        assertThat(supervisor.waitFor(p.id()).status()).isZero();
+    }
+
+    @Test
     void aSignalToTheProgramAloneCanBeTrapped() throws Exception {
         Program p = run("trap 'echo got TERM; exit 3' TERM; echo ready; while :; do sleep 0.05; done");
         byte[] ready = p.stdout().readNBytes(6);

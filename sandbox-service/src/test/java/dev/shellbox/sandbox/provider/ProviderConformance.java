@@ -467,7 +467,6 @@ public abstract class ProviderConformance {
     }
 
     @Test
-    @Disabled("supervisor: a program whose first process ended is no longer signalled, though its session still runs")
     void killProgramsLeavesNoProcessOfAProgramWhoseFirstProcessEnded() throws Exception {
         Box box = box();
         String mark = "left-" + UUID.randomUUID();
