@@ -3,11 +3,13 @@
  * sandbox-service and outlives it; see docs/supervisor-protocol.md (version 1).
  *
  * main.c: arguments, the secret, the listening socket, signals (through a signalfd, so they are just
- * more events) and the epoll loop, including the shutdown sequence.
+ * more events) and the epoll loop, including the shutdown sequence; and the launcher stage (--prepare) that
+ * makes the state directory and the socket on the host and hands them to a supervisor in a container.
  */
 #define _GNU_SOURCE
 #include <arpa/inet.h>
 #include <ctype.h>
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <netinet/in.h>
@@ -121,7 +123,8 @@ static void read_secret(void)
 		die("reopening standard input on /dev/null");
 }
 
-static int listen_unix(const char *path)
+/* A unix stream socket bound at path (an old socket file there is replaced); not listening yet. */
+static int bind_unix(const char *path)
 {
 	struct sockaddr_un sa = { .sun_family = AF_UNIX };
 	if (strlen(path) >= sizeof sa.sun_path) {
@@ -132,11 +135,89 @@ static int listen_unix(const char *path)
 	int fd = socket(AF_UNIX, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
 	if (fd < 0)
 		die("socket");
-	if (unlink(path) != 0 && errno != ENOENT)
+	struct stat st;
+	if (lstat(path, &st) == 0 && S_ISSOCK(st.st_mode) && unlink(path) != 0)
 		die(path);
 	if (bind(fd, (struct sockaddr *)&sa, sizeof sa) != 0)
 		die(path);
 	return fd;
+}
+
+/* The state directory, created if missing. */
+static int open_state(const char *dir)
+{
+	if (mkdir(dir, 0700) != 0 && errno != EEXIST)
+		die(dir);
+	int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (fd < 0)
+		die(dir);
+	return fd;
+}
+
+/* Marks every fd from lowest on close-on-exec: nothing we were handed reaches a program. */
+static void cloexec_from(int lowest)
+{
+	if (close_range((unsigned)lowest, ~0U, CLOSE_RANGE_CLOEXEC) == 0)
+		return;
+	DIR *d = opendir("/proc/self/fd");   /* kernels before 5.11 */
+	if (!d)
+		die("/proc/self/fd");
+	struct dirent *e;
+	while ((e = readdir(d)) != NULL) {
+		int fd = atoi(e->d_name);
+		if (fd >= lowest && fd != dirfd(d))
+			fcntl(fd, F_SETFD, FD_CLOEXEC);
+	}
+	closedir(d);
+}
+
+/* fd moved to exactly target, inherited by what we execute. */
+static void hand_on(int fd, int target)
+{
+	if (dup2(fd, target) != target)
+		die("dup2");
+	close(fd);
+}
+
+/*
+ * The launcher stage, on the host: makes the state directory and the socket there, where programs will never
+ * see them, and hands them to command (which ends with the supervisor in its container) as fds STATE_FD and
+ * SOCKET_FD. The socket is bound, not listening: connecting is refused until the supervisor is ready.
+ */
+static void prepare_and_exec(const char *state, const char *path, char **command)
+{
+	int statefd = fcntl(open_state(state), F_DUPFD_CLOEXEC, 10);
+	int sockfd = fcntl(bind_unix(path), F_DUPFD_CLOEXEC, 10);
+	if (statefd < 0 || sockfd < 0)
+		die("fcntl");
+	cloexec_from(3);
+	hand_on(statefd, STATE_FD);
+	hand_on(sockfd, SOCKET_FD);
+	execvp(command[0], command);
+	die(command[0]);
+}
+
+/* An fd handed to us: what it must be, and close-on-exec. */
+static int take_fd(const char *text, int directory)
+{
+	char *end;
+	long fd = strtol(text, &end, 10);
+	struct stat st;
+	if (*end || fd < 3 || fd > 1023 || fstat((int)fd, &st) != 0) {
+		sup_log("not an open fd: %s", text);
+		exit(1);
+	}
+	int type = 0, domain = 0;
+	socklen_t len = sizeof type;
+	if (directory ? !S_ISDIR(st.st_mode)
+		      : getsockopt((int)fd, SOL_SOCKET, SO_TYPE, &type, &len) != 0 || type != SOCK_STREAM
+			|| getsockopt((int)fd, SOL_SOCKET, SO_DOMAIN, &domain, &len) != 0 || domain != AF_UNIX) {
+		sup_log("fd %ld is not %s", fd, directory ? "a directory" : "a unix stream socket");
+		exit(1);
+	}
+	if (fcntl((int)fd, F_SETFD, FD_CLOEXEC) != 0 || (!directory && fcntl((int)fd, F_SETFL, O_NONBLOCK) != 0))
+		die("fcntl");
+	return (int)fd;
 }
 
 static int listen_tcp(const char *port_text)
@@ -226,14 +307,26 @@ static void read_signals(struct watch *w)
 
 static void usage(void)
 {
-	fputs("usage: shellbox-supervisor --state DIR (--socket PATH | --listen tcp:PORT)\n", stderr);
+	fputs("usage: shellbox-supervisor --state DIR (--socket PATH | --listen tcp:PORT)\n"
+	      "       shellbox-supervisor --state-fd N --socket-fd N\n"
+	      "       shellbox-supervisor --prepare --state DIR --socket PATH -- COMMAND...\n", stderr);
 	exit(2);
 }
 
 int main(int argc, char **argv)
 {
-	const char *state = NULL, *tcp = NULL;
+	const char *state = NULL, *tcp = NULL, *state_fd = NULL, *socket_fd = NULL;
+	int prepare = 0;
+	char **command = NULL;
 	for (int i = 1; i < argc; i++) {
+		if (strcmp(argv[i], "--prepare") == 0) {
+			prepare = 1;
+			continue;
+		}
+		if (prepare && strcmp(argv[i], "--") == 0 && i + 1 < argc) {
+			command = argv + i + 1;
+			break;
+		}
 		if (i + 1 >= argc)
 			usage();
 		if (strcmp(argv[i], "--state") == 0)
@@ -242,12 +335,26 @@ int main(int argc, char **argv)
 			socket_path = argv[++i];
 		else if (strcmp(argv[i], "--listen") == 0 && strncmp(argv[i + 1], "tcp:", 4) == 0)
 			tcp = argv[++i] + 4;
+		else if (strcmp(argv[i], "--state-fd") == 0)
+			state_fd = argv[++i];
+		else if (strcmp(argv[i], "--socket-fd") == 0)
+			socket_fd = argv[++i];
 		else
 			usage();
 	}
-	if (!state || !socket_path == !tcp)
+	if (prepare) {
+		if (!state || !socket_path || !command || tcp || state_fd || socket_fd)
+			usage();
+		prepare_and_exec(state, socket_path, command);
+	}
+	if (!state == !state_fd || (socket_path != NULL) + (tcp != NULL) + (socket_fd != NULL) != 1)
 		usage();
 
+	/* what we were handed, the two fds of a launcher's included, must not reach programs */
+	cloexec_from(3);
+	if (state_fd)
+		g_statefd = take_fd(state_fd, 1);
+	int listenfd = socket_fd ? take_fd(socket_fd, 0) : -1;
 	/* 0, 1 and 2 must be taken, so that no later fd (a program's pipe) lands on them */
 	do
 		g_devnull = open("/dev/null", O_RDWR | O_CLOEXEC);
@@ -261,11 +368,8 @@ int main(int argc, char **argv)
 	if (getrandom(&g_instance, sizeof g_instance, 0) != (ssize_t)sizeof g_instance)
 		die("getrandom");
 	g_started_ms = wall_ms();
-	if (mkdir(state, 0700) != 0 && errno != EEXIST)
-		die(state);
-	g_statefd = open(state, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	if (g_statefd < 0)
-		die(state);
+	if (state)
+		g_statefd = open_state(state);
 
 	sigset_t sigs;
 	sigemptyset(&sigs);
@@ -281,7 +385,9 @@ int main(int argc, char **argv)
 		die("signalfd");
 	watch_set(&sigw, EPOLLIN);
 
-	struct watch lw = { W_LISTEN, tcp ? listen_tcp(tcp) : listen_unix(socket_path), 0, NULL, 0 };
+	if (listenfd < 0)
+		listenfd = tcp ? listen_tcp(tcp) : bind_unix(socket_path);
+	struct watch lw = { W_LISTEN, listenfd, 0, NULL, 0 };
 	if (listen(lw.fd, 64) != 0)
 		die("listen");
 	watch_set(&lw, EPOLLIN);

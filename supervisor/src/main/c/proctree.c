@@ -5,6 +5,7 @@
 #include "proctree.h"
 
 #include <dirent.h>
+#include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
@@ -36,7 +37,8 @@ static int proc_stat(pid_t pid, char *state, pid_t *ppid, pid_t *sid)
 	return 0;
 }
 
-static int scan_once(int sig, const pid_t *sids, size_t n, int orphans)
+/* One pass over /proc; never signals ourselves, nor skip (0: none). */
+static int scan_once(int sig, const pid_t *sids, size_t n, int orphans, pid_t skip)
 {
 	DIR *d = opendir("/proc");
 	if (!d)
@@ -47,7 +49,7 @@ static int scan_once(int sig, const pid_t *sids, size_t n, int orphans)
 	while ((e = readdir(d)) != NULL) {
 		char *end;
 		long v = strtol(e->d_name, &end, 10);
-		if (*end || v <= 0 || v == self)
+		if (*end || v <= 0 || v == self || v == skip)
 			continue;
 		pid_t pid = (pid_t)v, ppid, sid;
 		char state;
@@ -67,11 +69,14 @@ static int scan_once(int sig, const pid_t *sids, size_t n, int orphans)
 	return sent;
 }
 
-int signal_sessions(int sig, const pid_t *sids, size_t n, int orphans)
+/* With ended (a session whose leader we reaped), a process of that pid ends the rounds: see signal_ended_session. */
+static int signal_rounds(int sig, const pid_t *sids, size_t n, int orphans, pid_t ended)
 {
 	int total = 0;
 	for (int round = 0; round < (sig == SIGKILL ? 100 : 1); round++) {
-		int sent = scan_once(sig, sids, n, orphans);
+		if (ended && (kill(ended, 0) == 0 || errno != ESRCH))
+			break;
+		int sent = scan_once(sig, sids, n, orphans, ended);
 		total += sent;
 		if (sent == 0)
 			break;
@@ -80,4 +85,25 @@ int signal_sessions(int sig, const pid_t *sids, size_t n, int orphans)
 		nanosleep(&ts, NULL);
 	}
 	return total;
+}
+
+int signal_sessions(int sig, const pid_t *sids, size_t n, int orphans)
+{
+	return signal_rounds(sig, sids, n, orphans, 0);
+}
+
+/*
+ * The leader is gone, so its pid no longer tells whether a process with session id sid is of its session or
+ * of a later one that got the same number. The kernel settles it: a pid number stays allocated while any task
+ * still uses it, as its pid, process group id or session id (kernel/pid.c: __change_pid() calls free_pid(),
+ * which gives the number back, only once no task is attached to the struct pid under any type). So while the
+ * old session has a member, no new process can get the number sid: a process with pid sid means that the old
+ * session is gone and the number was reused (nothing to signal); none means that every process with session id
+ * sid is of the old session. This is checked before every round; what it cannot exclude is a reuse between the
+ * check and the scan of that round, which takes the old session ending and the kernel handing out every other
+ * pid number first, and then the new process calling setsid() and forking (the new leader itself is skipped).
+ */
+int signal_ended_session(int sig, pid_t sid)
+{
+	return signal_rounds(sig, &sid, 1, 0, sid);
 }

@@ -17,4 +17,11 @@
  */
 int signal_sessions(int sig, const pid_t *sids, size_t n, int orphans);
 
+/*
+ * The same for the session of a leader that ended and was reaped (its members may still run), safe against
+ * the reuse of its pid: nothing is signalled when a process with pid sid exists. Returns how many signals
+ * were sent; 0 when the session has no member left.
+ */
+int signal_ended_session(int sig, pid_t sid);
+
 #endif

@@ -528,10 +528,10 @@ void prog_event(struct watch *w, uint32_t events)
 
 int prog_signal(struct program *p, int sig, int scope)
 {
-	if (!p->running)
-		return ESRCH;
 	if (sig < 0 || sig >= NSIG || scope > 1)
 		return EINVAL;
+	if (!p->running)   /* its own process was reaped; what is left of its session may run on */
+		return scope == 0 && signal_ended_session(sig, p->pid) > 0 ? 0 : ESRCH;
 	if (scope == 1)
 		return kill(p->pid, sig) == 0 ? 0 : errno;
 	signal_sessions(sig, &p->pid, 1, 0);

@@ -31,7 +31,11 @@ struct watch {
 void watch_set(struct watch *w, uint32_t events);
 void watch_close(struct watch *w);
 
-extern int g_statefd;            /* the --state directory */
+/* The fds a launcher (--prepare) hands on: the state directory and the bound socket. */
+#define STATE_FD 3
+#define SOCKET_FD 4
+
+extern int g_statefd;            /* the state directory (--state or --state-fd) */
 extern int g_devnull;
 extern uint8_t g_secret[4096];
 extern size_t g_secret_len;

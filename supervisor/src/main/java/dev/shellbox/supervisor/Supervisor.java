@@ -57,7 +57,8 @@ public final class Supervisor {
 
     /**
      * Sends {@code signal} to a program: with {@code wholeProgram}, to every process of its session (for SIGKILL,
-     * until none is left), else to its own process alone. Fails with errno ESRCH (3) when it already ended.
+     * until none is left; also after its own process ended, while its session has processes), else to its own process
+     * alone. Fails with errno ESRCH (3) when there is none of those left to signal.
      */
     public void signal(long program, int signal, boolean wholeProgram) throws IOException {
         expectOk(new Frames.Out(Frames.SIGNAL)

@@ -60,6 +60,16 @@ class SupervisorTest {
     /** Starts a supervisor listening as {@code listen} says and waits until it answers at {@code address}. */
     private static Process launch(Path dir, Path state, List<String> listen, java.net.SocketAddress address)
             throws Exception {
+        List<String> arguments = new ArrayList<>(List.of("--state", state.toString()));
+        arguments.addAll(listen);
+        return launch(dir, arguments, address);
+    }
+
+    /**
+     * Starts the supervisor executable, installed as {@code DIR/shellbox-supervisor}, with {@code arguments} and waits
+     * until it answers at {@code address}.
+     */
+    private static Process launch(Path dir, List<String> arguments, java.net.SocketAddress address) throws Exception {
         Path executable = dir.resolve("shellbox-supervisor");
         try (InputStream in = Supervisor.executable()) {
             Files.copy(in, executable);
@@ -67,8 +77,8 @@ class SupervisorTest {
         Files.setPosixFilePermissions(executable, PosixFilePermissions.fromString("rwx------"));
         Path secret = dir.resolve("secret");
         Files.write(secret, SECRET);
-        List<String> argv = new ArrayList<>(List.of(executable.toString(), "--state", state.toString()));
-        argv.addAll(listen);
+        List<String> argv = new ArrayList<>(List.of(executable.toString()));
+        argv.addAll(arguments);
         Process started = new ProcessBuilder(argv)
                 .redirectInput(secret.toFile())
                 .redirectErrorStream(true)
@@ -199,6 +209,30 @@ class SupervisorTest {
         assertThatThrownBy(() -> supervisor.signal(p.id(), 9, true))
                 .isInstanceOfSatisfying(
                         SupervisorException.class, e -> assertThat(e.errno()).isEqualTo(3));
+    }
+
+    @Test
+    void aWholeProgramIsSignalledWhileItsSessionLivesAfterItsOwnProcessEnded() throws Exception {
+        Program p = run("sleep 300 >/dev/null 2>&1 & sleep 301 >/dev/null 2>&1 & exit 0");
+        p.close();
+        assertThat(supervisor.waitFor(p.id()).status()).isZero();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+        while (sessionMembers(p.pid()).size() < 2 && System.nanoTime() < deadline) {
+            Thread.sleep(10);
+        }
+        assertThat(sessionMembers(p.pid())).hasSize(2);
+        // its own process is gone: alone, there is nothing to signal
+        assertThatThrownBy(() -> supervisor.signal(p.id(), 9, false))
+                .isInstanceOfSatisfying(
+                        SupervisorException.class, e -> assertThat(e.errno()).isEqualTo(3));
+
+        supervisor.signal(p.id(), 9, true);
+
+        assertThat(sessionMembers(p.pid())).isEmpty();
+        assertThatThrownBy(() -> supervisor.signal(p.id(), 9, true))
+                .isInstanceOfSatisfying(
+                        SupervisorException.class, e -> assertThat(e.errno()).isEqualTo(3));
+        assertThat(supervisor.waitFor(p.id()).status()).isZero();
     }
 
     @Test
@@ -359,6 +393,78 @@ class SupervisorTest {
         assertThat(second.exitValue()).isZero();
         assertThat(sessionMembers(stubborn.pid())).isEmpty();
         assertThat(sessionMembers(polite.pid())).isEmpty();
+    }
+
+    @Test
+    void aLauncherHandsTheStateDirectoryAndTheSocketOnAsFdsThatNoProgramInherits(@TempDir Path other) throws Exception {
+        Path state = other.resolve("state");
+        Path socket = other.resolve("sock");
+        // a socket file an earlier supervisor left
+        try (var stale = java.nio.channels.ServerSocketChannel.open(java.net.StandardProtocolFamily.UNIX)) {
+            stale.bind(UnixDomainSocketAddress.of(socket));
+        }
+        assertThat(socket).exists();
+        Process launched = launch(
+                other,
+                List.of(
+                        "--prepare",
+                        "--state",
+                        state.toString(),
+                        "--socket",
+                        socket.toString(),
+                        "--",
+                        other.resolve("shellbox-supervisor").toString(),
+                        "--state-fd",
+                        "3",
+                        "--socket-fd",
+                        "4"),
+                UnixDomainSocketAddress.of(socket));
+        try {
+            Supervisor client = new Supervisor(UnixDomainSocketAddress.of(socket), SECRET);
+            // the launcher became the supervisor
+            assertThat(client.hello().pid()).isEqualTo(launched.pid());
+            Program p = client.start(ProgramStart.piped(
+                    List.of("sh", "-c", "echo logged >&2; ls /proc/$$/fd; readlink /proc/$$/fd/3 /proc/$$/fd/4"),
+                    "/",
+                    ENV,
+                    List.of()));
+            p.stdin().close();
+            assertThat(text(p.stdout()).split("\n")).containsExactlyInAnyOrder("0", "1", "2");
+            assertThat(p.waitFor().status()).isNotZero();
+            assertThat(Files.readString(state.resolve("programs/" + p.id() + "/exit")))
+                    .startsWith(p.waitFor().status() + " 0 ");
+            assertThat(Files.readString(state.resolve("supervisor.pid")).trim())
+                    .isEqualTo(Long.toString(launched.pid()));
+        } finally {
+            launched.destroy();
+            assertThat(launched.waitFor(10, TimeUnit.SECONDS)).isTrue();
+        }
+    }
+
+    @Test
+    void aLauncherThatCannotMakeItsSocketStartsNothing(@TempDir Path other) throws Exception {
+        Path executable = other.resolve("shellbox-supervisor");
+        try (InputStream in = Supervisor.executable()) {
+            Files.copy(in, executable);
+        }
+        Files.setPosixFilePermissions(executable, PosixFilePermissions.fromString("rwx------"));
+        Path marker = other.resolve("ran");
+        Process p = new ProcessBuilder(
+                        executable.toString(),
+                        "--prepare",
+                        "--state",
+                        other.resolve("state").toString(),
+                        "--socket",
+                        other.resolve("no/such/dir/sock").toString(),
+                        "--",
+                        "touch",
+                        marker.toString())
+                .redirectErrorStream(true)
+                .start();
+        String printed = text(p.getInputStream());
+        assertThat(p.waitFor()).isEqualTo(1);
+        assertThat(printed).contains("no/such/dir/sock");
+        assertThat(marker).doesNotExist();
     }
 
     @Test

@@ -32,7 +32,6 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -467,7 +466,6 @@ public abstract class ProviderConformance {
     }
 
     @Test
-    @Disabled("supervisor: a program whose first process ended is no longer signalled, though its session still runs")
     void killProgramsLeavesNoProcessOfAProgramWhoseFirstProcessEnded() throws Exception {
         Box box = box();
         String mark = "left-" + UUID.randomUUID();
@@ -635,6 +633,13 @@ public abstract class ProviderConformance {
         forbidden.add("/etc/shadow");
         forbidden.add("/proc/1/environ");
         forbidden.add("/proc/1/mem");
+        // the supervisor's fds: its socket and state directory, among others
+        forbidden.add("/proc/1/fd");
+        forbidden.add("/proc/1/fd/3");
+        forbidden.add("/proc/1/fd/4");
+        forbidden.add("/proc/1/fdinfo");
+        forbidden.add("/proc/1/cwd");
+        forbidden.add("/proc/1/root/etc/hostname");
         StringBuilder script = new StringBuilder("""
                 python3 - <<'EOF'
                 import os
@@ -683,7 +688,6 @@ public abstract class ProviderConformance {
     }
 
     @Test
-    @Disabled("local: the container's /run/shellbox (socket, logs, exit records) is writable by its programs")
     void programsCannotTamperWithTheSupervisorsSocketOrLogs() throws Exception {
         Box box = box();
         Supervisor s = supervisorOf(box);
@@ -702,9 +706,19 @@ public abstract class ProviderConformance {
                 attempt('create', lambda: open('/run/shellbox/evil', 'w').write('x'))
                 attempt('log', lambda: open('/run/shellbox/programs/%d/stdout', 'w').write('forged'))
                 attempt('socket', lambda: os.rename('/run/shellbox/sock', '/run/shellbox/sock.moved'))
+                for fd in range(3, 8):
+                    attempt('fd %%d' %% fd, lambda: os.readlink('/proc/1/fd/%%d' %% fd))
+                    attempt('write fd %%d' %% fd, lambda: open('/proc/1/fd/%%d' %% fd, 'w').write('x'))
+                # no socket path of this network namespace is the supervisor's, and no program got its fds
+                print('sockets', sorted(l.split()[7] for l in open('/proc/net/unix').read().splitlines()[1:]
+                                        if len(l.split()) > 7))
+                print('fds', sorted(os.listdir('/proc/self/fd')))
                 EOF
                 """.formatted(logged.id()));
-        assertThat(r.stdout()).as(r.stderr()).doesNotContain("POSSIBLE");
+        assertThat(r.stdout())
+                .as(r.stderr())
+                .doesNotContain("POSSIBLE")
+                .contains("sockets []", "fds ['0', '1', '2', '3']");
         assertThat(log(s, logged.id(), 1)).isEqualTo("real output\n");
     }
 

@@ -45,8 +45,9 @@ import org.jboss.logging.Logger;
  * not have) are small; everything else is read-only.
  *
  * <p>Host layout: {@code STATE/SANDBOX/disk.img} is the workspace image, mounted at {@code STATE/SANDBOX/disk}; {@code
- * STATE/SANDBOX/disk/files} is the mirror, {@code STATE/SANDBOX/index} its index and {@code STATE/SANDBOX/etc} the
- * generated account files.
+ * STATE/SANDBOX/disk/files} is the mirror, {@code STATE/SANDBOX/disk/supervisor} the supervisor's logs and exit records
+ * ({@code STATE/SANDBOX/supervisor} without an image), {@code STATE/SANDBOX/index} the mirror's index and {@code
+ * STATE/SANDBOX/etc} the generated account files. Neither the supervisor's state nor its socket is in the container.
  */
 final class BubblewrapContainer implements SandboxContainer {
     private static final Logger LOG = Logger.getLogger(BubblewrapContainer.class);
@@ -249,7 +250,10 @@ final class BubblewrapContainer implements SandboxContainer {
         }
     }
 
-    /** The container's command line up to the supervisor: limits, user, network, namespaces and mounts. */
+    /**
+     * The container's command line: limits, user, the supervisor's launcher, network, namespaces and mounts, and the
+     * supervisor.
+     */
     List<String> containerCommand(List<String> tops) throws IOException {
         List<String> c = new ArrayList<>();
         Optional<SandboxCgroup> groups = cgroup();
@@ -264,7 +268,16 @@ final class BubblewrapContainer implements SandboxContainer {
         // root and programs run as its own user, the service's threads too)
         c.add("--nproc=" + settings.processes());
         c.add("--core=0");
-        List<String> inside = new ArrayList<>();
+        // the supervisor's launcher makes its state directory and socket out here, where programs never see them
+        Path state = supervisorState();
+        Path run = supervisor.socketDirectory();
+        for (Path dir : List.of(state, run)) {
+            Files.createDirectories(dir);
+            Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwx------"));
+            Files.setOwner(dir, ownerOf(dir, settings.hostUid()));
+        }
+        Path bin = settings.stateDirectory().resolve(".bin");
+        List<String> inside = new ArrayList<>(supervisor.launcher(bin.resolve("shellbox-supervisor"), state));
         if (network != null) {
             inside.addAll(network.enter());
         }
@@ -276,24 +289,21 @@ final class BubblewrapContainer implements SandboxContainer {
         if (!tops.contains("tmp")) {
             c.addAll(List.of("--size", Long.toString(SCRATCH_BYTES), "--tmpfs", "/tmp"));
         }
-        Path run = supervisor.runDirectory();
-        Files.createDirectories(run);
-        Files.setPosixFilePermissions(run, PosixFilePermissions.fromString("rwx------"));
-        Files.setOwner(run, ownerOf(run, settings.hostUid()));
-        c.addAll(List.of("--bind", run.toString(), LocalSupervisor.RUN));
-        if (disk != null) {
-            // program logs count against the sandbox's storage
-            Path logs = directory.resolve("disk").resolve("programs");
-            Files.createDirectories(logs);
-            Files.setOwner(logs, ownerOf(logs, settings.hostUid()));
-            c.addAll(List.of("--bind", logs.toString(), LocalSupervisor.RUN + "/programs"));
-        }
         c.addAll(List.of(
                 "--ro-bind",
-                settings.stateDirectory().resolve(".bin").toString(),
+                bin.toString(),
                 Path.of(LocalSupervisor.EXECUTABLE).getParent().toString()));
         c.addAll(List.of("--remount-ro", "/", "--"));
+        c.addAll(LocalSupervisor.IN_CONTAINER);
         return c;
+    }
+
+    /**
+     * The supervisor's state directory (program logs and exit records): on the workspace disk when the sandbox has one,
+     * so that logs count against the sandbox's storage.
+     */
+    private Path supervisorState() {
+        return (disk != null ? directory.resolve("disk") : directory).resolve("supervisor");
     }
 
     private static java.nio.file.attribute.UserPrincipal ownerOf(Path p, int uid) throws IOException {

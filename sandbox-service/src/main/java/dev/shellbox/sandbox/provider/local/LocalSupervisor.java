@@ -12,7 +12,6 @@ import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.security.SecureRandom;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Optional;
@@ -24,16 +23,20 @@ import org.jboss.logging.Logger;
  * container is started detached (a session of its own, nothing that dies with the service), so that a restarted
  * service finds it again: the socket and the secret stay in the sandbox's host directory.
  *
- * <p>Host layout: {@code SANDBOX/run} (the container's {@code /run/shellbox}) holds the socket; {@code
- * SANDBOX/supervisor.secret} (never inside the container) the secret; {@code SANDBOX/supervisor.log} what the container
- * printed; {@code SANDBOX/supervisor.pid} the host pid of its outermost process.
+ * <p>Nothing of the supervisor's own is in the container's file system, where its programs (the same user as the
+ * supervisor) could replace the socket or rewrite logs: the supervisor's launcher stage ({@link #launcher}) makes the
+ * state directory and the socket on the host and hands them into the container as inherited fds.
+ *
+ * <p>Host layout: {@code SANDBOX/run} holds the socket; {@code SANDBOX/supervisor.secret} the secret; {@code
+ * SANDBOX/supervisor.log} what the container printed; {@code SANDBOX/supervisor.pid} the host pid of its outermost
+ * process. The state directory (program logs and exit records) is the container's choice ({@link #launcher}).
  */
 final class LocalSupervisor {
     private static final Logger LOG = Logger.getLogger(LocalSupervisor.class);
-    /** Where the container sees its run directory and the supervisor executable. */
-    static final String RUN = "/run/shellbox";
-
+    /** Where the container sees the supervisor executable. */
     static final String EXECUTABLE = "/run/shellbox-bin/shellbox-supervisor";
+    /** The supervisor in the container, with the state directory and the socket its launcher hands on. */
+    static final List<String> IN_CONTAINER = List.of(EXECUTABLE, "--state-fd", "3", "--socket-fd", "4");
     /** Longest a container may take from its start to answering. */
     private static final long READY_MILLIS = 10_000;
     /** Longest unix socket path Linux takes. */
@@ -73,9 +76,19 @@ final class LocalSupervisor {
         }
     }
 
-    /** The host directory bound at the container's {@link #RUN}. */
-    Path runDirectory() {
+    /** The host directory of the socket. */
+    Path socketDirectory() {
         return directory.resolve("run");
+    }
+
+    /**
+     * The launcher stage, run on the host as the programs' user from the host's copy of the supervisor executable: it
+     * makes the state directory {@code state} and the socket, and executes what follows it (network entry, bubblewrap,
+     * ending with {@link #IN_CONTAINER}) with both as inherited fds.
+     */
+    List<String> launcher(Path executable, Path state) {
+        return List.of(
+                executable.toString(), "--prepare", "--state", state.toString(), "--socket", socket.toString(), "--");
     }
 
     /** The supervisor when one answers now (one started by an earlier run of the service too); empty otherwise. */
@@ -114,15 +127,15 @@ final class LocalSupervisor {
     }
 
     /**
-     * Starts the container with {@code prefix} (limits, user, network entry, bubblewrap and its mounts, up to the
-     * program) and waits until its supervisor answers.
+     * Starts the container with {@code command} (limits, user, {@link #launcher}, network entry, bubblewrap and its
+     * mounts, {@link #IN_CONTAINER}) and waits until its supervisor answers.
      */
-    synchronized Supervisor start(List<String> prefix) throws IOException {
+    synchronized Supervisor start(List<String> command) throws IOException {
         if (socket.toString().length() > MAX_SOCKET_PATH) {
             throw new IOException("the sandbox's state directory is too deep for a unix socket (" + socket + ")");
         }
-        Files.createDirectories(runDirectory());
-        Files.deleteIfExists(runDirectory().resolve("sock"));
+        // the launcher replaces it too; gone now, nothing but the new supervisor can answer below
+        Files.deleteIfExists(socketDirectory().resolve("sock"));
         Path secretFile = directory.resolve("supervisor.secret");
         byte[] secret = new byte[32];
         new SecureRandom().nextBytes(secret);
@@ -130,10 +143,8 @@ final class LocalSupervisor {
         Files.createFile(
                 secretFile, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
         Files.writeString(secretFile, HexFormat.of().formatHex(secret));
-        List<String> argv = new ArrayList<>(prefix);
-        argv.addAll(List.of(EXECUTABLE, "--state", RUN, "--socket", RUN + "/sock"));
         Path log = directory.resolve("supervisor.log");
-        Process p = new ProcessBuilder(argv)
+        Process p = new ProcessBuilder(command)
                 .redirectInput(secretFile.toFile())
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
                 .redirectErrorStream(true)

@@ -143,6 +143,29 @@ class BubblewrapContainerTest {
     }
 
     @Test
+    void theSupervisorsLogsAreOnTheWorkspaceDiskAndNothingOfItsStateIsInTheContainer() throws Exception {
+        Box box = box("box-state-probe", false, LocalTestSettings.MAX_STORAGE);
+        Run r = box.run("echo to-the-log; python3 -c 'print(open(\"/proc/self/mountinfo\").read())'");
+        Path sandbox = settings.stateDirectory().resolve("box-state-probe");
+        Path state = provider.workspaceImages() ? sandbox.resolve("disk/supervisor") : sandbox.resolve("supervisor");
+        assertThat(state.resolve("supervisor.pid")).exists();
+        try (var programs = Files.list(state.resolve("programs"))) {
+            assertThat(programs)
+                    .isNotEmpty()
+                    .allSatisfy(p -> assertThat(p.resolve("stdout")).exists());
+        }
+        // the socket is on the host, and no mount of the container comes from the supervisor's directories
+        assertThat(sandbox.resolve("run/sock")).exists();
+        assertThat(r.stdout()).as(r.stderr()).contains(" /workspace ").doesNotContain(" /run/shellbox ");
+        for (String line : r.stdout().split("\n")) {
+            if (line.contains(" - ")) {
+                String root = line.split(" ")[3];
+                assertThat(root).doesNotContain("supervisor").doesNotEndWith("/run");
+            }
+        }
+    }
+
+    @Test
     void aBackgroundServerOutlivesItsExecAndIsReachableOnlyWithNetwork() throws Exception {
         int port;
         try (ServerSocket s = new ServerSocket(0)) {
