@@ -178,8 +178,9 @@ public final class Program implements Closeable {
                     chunks.poll();
                 }
                 unreturnedCredit += n;
-                // credit goes back in batches, or at once when the reader caught up and waits for more
-                giveCredit = unreturnedCredit >= window / 4 || chunks.isEmpty();
+                // credit goes back in batches of a quarter window: the supervisor, holding the other three quarters,
+                // never waits for it while the reader keeps reading
+                giveCredit = unreturnedCredit >= window / 4;
             }
             if (giveCredit) {
                 returnCredit();

@@ -489,7 +489,7 @@ final class External {
 
     /** Copies until end of input; false when the destination is a broken pipe. */
     private static boolean pump(InputStream src, OutputStream dst, boolean closeDst) {
-        byte[] buf = new byte[8192];
+        byte[] buf = new byte[65536];
         try {
             int n;
             while ((n = src.read(buf)) > 0) {
