@@ -300,7 +300,9 @@ static void read_signals(struct watch *w)
 	while (read(w->fd, &si, sizeof si) == (ssize_t)sizeof si) {
 		if (si.ssi_signo == SIGCHLD)
 			prog_reap();
-		else if (si.ssi_signo == SIGTERM)
+		else if (si.ssi_signo == SIGTERM && !(getpid() == 1 && si.ssi_pid != 0))
+			/* as the first process of its pid namespace, every other process there is a program, and a program
+			 * may not end its sandbox's supervisor; a SIGTERM from outside the namespace has sender pid 0 */
 			begin_shutdown(2000);
 	}
 }

@@ -688,6 +688,25 @@ public abstract class ProviderConformance {
     }
 
     @Test
+    void programsCannotEndTheirSandboxsSupervisorWithSignals() throws Exception {
+        Box box = box();
+        long instance = supervisorOf(box).hello().instance();
+        Run r = box.run("python3 -c 'import os, signal\n"
+                + "for s in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP, signal.SIGKILL):\n"
+                + "    try:\n"
+                + "        os.kill(1, s)\n"
+                + "    except OSError as e:\n"
+                + "        print(s.name, e.errno)\n"
+                + "'; echo sent");
+        assertThat(r.stdout()).endsWith("sent\n");
+        Thread.sleep(200);
+        assertThat(supervisorOf(box).hello().instance())
+                .as("the same supervisor")
+                .isEqualTo(instance);
+        assertThat(box.run("python3 -c 'print(1)'").stdout()).isEqualTo("1\n");
+    }
+
+    @Test
     void programsCannotTamperWithTheSupervisorsSocketOrLogs() throws Exception {
         Box box = box();
         Supervisor s = supervisorOf(box);
