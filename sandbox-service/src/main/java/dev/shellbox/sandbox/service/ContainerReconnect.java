@@ -1,5 +1,6 @@
 package dev.shellbox.sandbox.service;
 
+import dev.shellbox.platform.reactive.Blocking;
 import dev.shellbox.sandbox.domain.Provider;
 import dev.shellbox.sandbox.domain.Sandbox;
 import dev.shellbox.sandbox.domain.SandboxState;
@@ -11,7 +12,6 @@ import dev.shellbox.sandbox.repository.SavedSessionRepository;
 import dev.shellbox.sandbox.runtime.SandboxRuntimes;
 import io.quarkus.hibernate.reactive.panache.Panache;
 import io.quarkus.runtime.StartupEvent;
-import io.quarkus.vertx.VertxContextSupport;
 import io.smallrye.mutiny.infrastructure.Infrastructure;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
@@ -67,13 +67,13 @@ public class ContainerReconnect {
     }
 
     private void reconnect(ContainerProvider provider, String id) {
-        Sandbox sandbox = await(() -> Panache.withSession(() -> sandboxes.findById(id)));
+        Sandbox sandbox = Blocking.await(() -> Panache.withSession(() -> sandboxes.findById(id)));
         if (sandbox == null) {
             LOG.debugf("container %s belongs to no sandbox of this service; left alone", id);
             return;
         }
         if (sandbox.state == SandboxState.RUNNING) {
-            Map<String, String> saved = await(() -> Panache.withSession(() -> savedSessions.statesOf(id)));
+            Map<String, String> saved = Blocking.await(() -> Panache.withSession(() -> savedSessions.statesOf(id)));
             runtimes.obtain(sandbox, plans.forUser(sandbox.userId), saved);
             LOG.infof("sandbox %s: reconnected to its running container", id);
             return;
@@ -85,13 +85,5 @@ public class ContainerReconnect {
             container.stop();
         }
         LOG.infof("sandbox %s is %s: its container, still running, was ended", id, sandbox.state.json());
-    }
-
-    private static <T> T await(java.util.function.Supplier<io.smallrye.mutiny.Uni<T>> query) {
-        try {
-            return VertxContextSupport.subscribeAndAwait(query);
-        } catch (Throwable e) {
-            throw new IllegalStateException(e.getMessage(), e);
-        }
     }
 }

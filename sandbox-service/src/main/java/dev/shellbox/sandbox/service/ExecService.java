@@ -8,6 +8,7 @@ import dev.shellbox.contracts.Topics;
 import dev.shellbox.contracts.UsageEvent;
 import dev.shellbox.platform.outbox.Outbox;
 import dev.shellbox.platform.problem.ProblemException;
+import dev.shellbox.platform.reactive.Blocking;
 import dev.shellbox.sandbox.client.QuotaClient;
 import dev.shellbox.sandbox.config.SandboxConfig;
 import dev.shellbox.sandbox.domain.ExecLimits;
@@ -24,7 +25,6 @@ import dev.shellbox.shell.interp.ExecutionResult;
 import dev.shellbox.shell.io.Cancellation;
 import dev.shellbox.shell.io.LimitExceededException;
 import io.quarkus.hibernate.reactive.panache.Panache;
-import io.quarkus.vertx.VertxContextSupport;
 import io.smallrye.mutiny.Uni;
 import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -52,8 +52,6 @@ import org.jboss.logging.Logger;
 public class ExecService {
     private static final Logger LOG = Logger.getLogger(ExecService.class);
     private static final Pattern SESSION_NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0,63}");
-    private static final Pattern ENV_NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
-    private static final int MAX_SCRIPT_BYTES = 1 << 20;
 
     private final SandboxService sandboxes;
     private final SandboxRuntimes runtimes;
@@ -131,39 +129,17 @@ public class ExecService {
 
     /** Refuses a request that cannot run with a 400 naming what is wrong (before a stream's 200 is sent). */
     public void validate(ExecCommand r) {
-        if (r == null || r.command() == null || r.command().isBlank()) {
-            throw ProblemException.badField("/command", "a string", "command is required: the bash source to run");
-        }
-        if (r.command().length() > MAX_SCRIPT_BYTES) {
-            throw ProblemException.badField(
-                    "/command",
-                    "at most " + MAX_SCRIPT_BYTES + " characters",
-                    "command is longer than " + MAX_SCRIPT_BYTES + " characters; upload the script as a file and run"
-                            + " it instead");
-        }
+        CommandInput.requireCommand(r == null ? null : r.command(), "the bash source to run");
         if (r.session() != null && !SESSION_NAME.matcher(r.session()).matches()) {
             throw ProblemException.badField(
                     "/session",
                     "1 to 64 letters, digits, '.', '_' or '-'",
                     "session '" + r.session() + "' is invalid: use 1 to 64 letters, digits, '.', '_' or '-'");
         }
-        if (r.cwd() != null && !r.cwd().startsWith("/")) {
-            throw ProblemException.badField(
-                    "/cwd", "an absolute path", "cwd must be an absolute path, like /workspace/src");
-        }
         if (r.timeoutMs() != null && r.timeoutMs() <= 0) {
             throw ProblemException.badField("/timeoutMs", "a positive integer", "timeoutMs must be positive");
         }
-        if (r.env() != null) {
-            for (Map.Entry<String, String> e : r.env().entrySet()) {
-                if (!ENV_NAME.matcher(e.getKey()).matches() || e.getValue() == null) {
-                    throw ProblemException.badField(
-                            "/env/" + e.getKey(),
-                            "a name of letters, digits and '_' with a string value",
-                            "env '" + e.getKey() + "' must be a valid name with a value");
-                }
-            }
-        }
+        CommandInput.requirePlace(r.cwd(), r.env());
     }
 
     /** A sandbox about to run an exec, with its sessions' saved states when it is not running here yet. */
@@ -280,7 +256,7 @@ public class ExecService {
         long builtins = result.builtinCommands();
         long escalated = result.escalatedCommands();
         try {
-            VertxContextSupport.subscribeAndAwait(() -> Panache.withTransaction(() -> sandboxes
+            Blocking.await(() -> Panache.withTransaction(() -> sandboxes
                     .touch(sandbox.id)
                     .call(() -> outbox.add(
                             Topics.USAGE,

@@ -6,6 +6,7 @@ import dev.shellbox.contracts.Topics;
 import dev.shellbox.contracts.UsageEvent;
 import dev.shellbox.platform.outbox.Outbox;
 import dev.shellbox.platform.problem.ProblemException;
+import dev.shellbox.platform.reactive.Blocking;
 import dev.shellbox.sandbox.domain.ExecLimits;
 import dev.shellbox.sandbox.domain.Sandbox;
 import dev.shellbox.sandbox.domain.SandboxState;
@@ -38,13 +39,10 @@ import java.util.regex.Pattern;
  */
 @ApplicationScoped
 public class ProcessService {
-    /** Largest command accepted, as for an exec. */
-    private static final int MAX_COMMAND = 256 * 1024;
     /** Most log bytes one read returns. */
     public static final int MAX_READ = 1 << 20;
 
     private static final Pattern ID = Pattern.compile("([0-9a-f]{8})-([0-9]{1,18})");
-    private static final Pattern ENV_NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
     private static final String SHELL = "/bin/bash";
 
     private final SandboxService sandboxes;
@@ -73,7 +71,7 @@ public class ProcessService {
                         ? sandboxes.resume(userId, sandboxId)
                         : Uni.createFrom().item(s))
                 .flatMap(sandbox -> runtimes.savedSessionsIfNotRunning(sandbox.id)
-                        .flatMap(saved -> Workers.onWorker(() -> {
+                        .flatMap(saved -> Blocking.onWorker(() -> {
                             ExecLimits limits = plans.forUser(userId);
                             SandboxRuntime runtime = runtimes.obtain(sandbox, limits, saved);
                             runtime.view().refresh();
@@ -103,26 +101,8 @@ public class ProcessService {
     }
 
     private static void validate(StartCommand c) {
-        if (c == null || c.command() == null || c.command().isBlank()) {
-            throw ProblemException.badField("/command", "a string", "command is required: the bash command to run");
-        }
-        if (c.command().length() > MAX_COMMAND) {
-            throw ProblemException.badField(
-                    "/command", "at most " + MAX_COMMAND + " characters", "command is longer than " + MAX_COMMAND);
-        }
-        if (c.cwd() != null && !c.cwd().startsWith("/")) {
-            throw ProblemException.badField("/cwd", "an absolute path", "cwd must be an absolute path");
-        }
-        if (c.env() != null) {
-            for (Map.Entry<String, String> e : c.env().entrySet()) {
-                if (!ENV_NAME.matcher(e.getKey()).matches() || e.getValue() == null) {
-                    throw ProblemException.badField(
-                            "/env/" + e.getKey(),
-                            "a name of letters, digits and '_' with a string value",
-                            "env '" + e.getKey() + "' must be a valid name with a value");
-                }
-            }
-        }
+        CommandInput.requireCommand(c == null ? null : c.command(), "the bash command to run");
+        CommandInput.requirePlace(c.cwd(), c.env());
     }
 
     /** The sandbox's processes of its running container, in the order they started; none when it runs nothing. */
@@ -196,7 +176,7 @@ public class ProcessService {
                 .flatMap(sandbox -> sandbox.state != SandboxState.RUNNING
                         ? Uni.createFrom().item(Optional.<T>empty())
                         : runtimes.savedSessionsIfNotRunning(sandboxId)
-                                .flatMap(saved -> Workers.onWorker(() -> {
+                                .flatMap(saved -> Blocking.onWorker(() -> {
                                     // after a restart of the service, the container may run with no runtime here yet
                                     SandboxRuntime runtime = runtimes.obtain(sandbox, plans.forUser(userId), saved);
                                     Optional<Supervisor> supervisor = runtime.runningSupervisor();

@@ -1,6 +1,7 @@
 package dev.shellbox.sandbox.service;
 
 import dev.shellbox.platform.problem.ProblemException;
+import dev.shellbox.platform.reactive.Blocking;
 import dev.shellbox.sandbox.domain.ExecLimits;
 import dev.shellbox.sandbox.domain.Sandbox;
 import dev.shellbox.sandbox.repository.SavedSessionRepository;
@@ -44,7 +45,7 @@ public class SessionService {
         return sandboxes
                 .get(userId, sandboxId)
                 .flatMap(sandbox -> runtimes.savedSessionsIfNotRunning(sandboxId)
-                        .flatMap(saved -> Workers.onWorker(() -> {
+                        .flatMap(saved -> Blocking.onWorker(() -> {
                             ExecLimits limits = plans.forUser(userId);
                             SandboxRuntime runtime = runtimes.obtain(sandbox, limits, saved);
                             boolean created = runtime.createSession(name, limits.maxOutputBytes());
@@ -104,7 +105,7 @@ public class SessionService {
 
     /** Saves and frees the runtime of a sandbox that is to pause; fails, keeping it, when its files cannot be saved. */
     public Uni<Void> release(String sandboxId) {
-        return Workers.onWorker(() -> {
+        return Blocking.onWorker(() -> {
             try {
                 runtimes.release(sandboxId);
             } catch (VolumeView.NotSavedException e) {

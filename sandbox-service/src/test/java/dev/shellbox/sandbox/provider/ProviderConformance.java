@@ -390,21 +390,18 @@ public abstract class ProviderConformance {
     }
 
     @Test
-    void killDash9OfAScriptJobEndsItAsInBashAndKillingProgramsEndsWhatItStarted() throws Exception {
+    void killDash9OfAScriptJobEndsItWithItsStatusAndItsPrograms() throws Exception {
         Box box = box();
         String mark = "tree-" + UUID.randomUUID();
         box.files.addFile(
                 "/workspace/tree.sh", 0644, System.currentTimeMillis(), TREE.getBytes(StandardCharsets.UTF_8), null);
-        // the interpreter runs the script, and each of its python3 programs is escalated on its own
-        box.run("bash /workspace/tree.sh " + mark + " &");
-        await("the tree's sleepers run", () -> marked(mark + "-") == TREE_SLEEPERS);
-
-        Run r = box.run("kill -9 %1; wait %1; echo $?");
+        // the interpreter runs the script, and each of its python3 programs is escalated on its own; the kill comes
+        // within the same exec (an in-process job does not outlive its exec: only its programs do)
+        Run r = box.run("bash /workspace/tree.sh " + mark + " & sleep 1; kill -9 %1; wait %1; echo $?");
         assertThat(r.stdout()).isEqualTo("137\n");
 
-        // as in bash, the script's own background programs outlive it; ending the sandbox's programs ends them
-        box.container.killPrograms();
-        assertThat(marked(mark)).as("survivors").isZero();
+        // unlike bash, where they would outlive it as orphans, the killed job's programs end with it
+        await("the killed job's programs end", () -> marked(mark) == 0);
     }
 
     @Test

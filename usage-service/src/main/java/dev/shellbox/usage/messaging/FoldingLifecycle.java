@@ -1,11 +1,11 @@
 package dev.shellbox.usage.messaging;
 
+import dev.shellbox.platform.reactive.Blocking;
 import dev.shellbox.usage.config.UsageConfig;
 import dev.shellbox.usage.service.LedgerLoader;
 import dev.shellbox.usage.service.PlanService;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
-import io.quarkus.vertx.VertxContextSupport;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 
@@ -27,8 +27,8 @@ public class FoldingLifecycle {
         this.config = config;
     }
 
-    void onStart(@Observes StartupEvent event) throws Throwable {
-        VertxContextSupport.subscribeAndAwait(() -> plans.load().chain(loader::load));
+    void onStart(@Observes StartupEvent event) {
+        Blocking.await(() -> plans.load().chain(loader::load));
         if (config.consumer().enabled()) {
             consumer.start();
         }

@@ -5,10 +5,10 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.shellbox.contracts.SandboxLifecycleEvent;
 import dev.shellbox.contracts.Topics;
 import dev.shellbox.contracts.UsageEvent;
+import dev.shellbox.platform.reactive.Blocking;
 import dev.shellbox.usage.config.UsageConfig;
 import dev.shellbox.usage.service.FoldService;
 import dev.shellbox.usage.service.UsageMetrics;
-import io.quarkus.vertx.VertxContextSupport;
 import io.smallrye.common.annotation.Identifier;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Duration;
@@ -160,7 +160,7 @@ public class UsageTopicsConsumer {
         Batch batch = parse(records);
         while (true) {
             try {
-                VertxContextSupport.subscribeAndAwait(() -> fold.fold(batch.usage, batch.lifecycle));
+                Blocking.await(() -> fold.fold(batch.usage, batch.lifecycle));
                 break;
             } catch (Throwable e) {
                 if (!run.running) {

@@ -1,8 +1,8 @@
 package dev.shellbox.vfs.service;
 
+import dev.shellbox.platform.reactive.Blocking;
 import dev.shellbox.vfs.domain.Errno;
 import dev.shellbox.vfs.domain.VfsException;
-import io.quarkus.vertx.VertxContextSupport;
 import io.smallrye.mutiny.Uni;
 import io.vertx.pgclient.PgException;
 import java.sql.SQLException;
@@ -21,13 +21,7 @@ public final class Await {
 
     /** The result of the work; its failure rethrown as is (runtime exceptions) or wrapped. */
     public static <T> T result(Supplier<Uni<T>> work) {
-        try {
-            return VertxContextSupport.subscribeAndAwait(work);
-        } catch (RuntimeException | Error e) {
-            throw e;
-        } catch (Throwable t) {
-            throw new IllegalStateException(t);
-        }
+        return Blocking.await(work);
     }
 
     /**
