@@ -74,12 +74,14 @@ final class ProviderPrerequisites {
     /** The real host: its files, this process's user and environment, apt-get, and bubblewrap. */
     static ProviderPrerequisites ofThisHost() {
         Map<String, String> env = System.getenv();
+        int uid = (int) new com.sun.security.auth.module.UnixSystem().getUid();
         return new ProviderPrerequisites(
                 Files::isExecutable,
-                (int) new com.sun.security.auth.module.UnixSystem().getUid(),
+                uid,
                 env,
                 ProviderPrerequisites::aptGetInstall,
                 () -> bubblewrapTrial(
+                        uid == 0,
                         env.getOrDefault("SHELLBOX_SANDBOX_LOCAL_HOST_UID", "64000"),
                         env.getOrDefault("SHELLBOX_SANDBOX_LOCAL_HOST_GID", "64000")));
     }
@@ -100,14 +102,12 @@ final class ProviderPrerequisites {
             return fallBack("the 'local' provider needs "
                     + String.join(
                             ", ", missing.stream().map(t -> t.path().toString()).toList())
-                    + ", missing on this host: " + install + (root ? "" : " and run `make run` as root"));
+                    + ", missing on this host: " + install);
         }
         Optional<String> failure = probe.failure();
         if (failure.isPresent()) {
             return fallBack("the 'local' provider cannot start a bubblewrap sandbox here (" + failure.get() + "): "
-                    + (root
-                            ? "unprivileged user namespaces must be enabled"
-                            : "run `make run` as root (programs run as an unprivileged host user it switches to)"));
+                    + "unprivileged user namespaces must be enabled");
         }
         return new Outcome(Optional.empty(), Optional.empty());
     }
@@ -157,13 +157,16 @@ final class ProviderPrerequisites {
         return pb.start().waitFor();
     }
 
-    /** The trial sandbox-service runs before its first {@code local} sandbox (BubblewrapProvider's probe). */
-    private static Optional<String> bubblewrapTrial(String hostUid, String hostGid) {
-        List<String> command = List.of(
-                "/usr/bin/setpriv",
-                "--reuid=" + hostUid,
-                "--regid=" + hostGid,
-                "--clear-groups",
+    /**
+     * The trial sandbox-service runs before its first {@code local} sandbox (BubblewrapProvider's probe): as root it
+     * switches to the programs' host user first; otherwise programs run as the service's own user.
+     */
+    private static Optional<String> bubblewrapTrial(boolean root, String hostUid, String hostGid) {
+        List<String> command = new java.util.ArrayList<>();
+        if (root) {
+            command.addAll(List.of("/usr/bin/setpriv", "--reuid=" + hostUid, "--regid=" + hostGid, "--clear-groups"));
+        }
+        command.addAll(List.of(
                 "/usr/bin/bwrap",
                 "--unshare-all",
                 "--unshare-user",
@@ -172,7 +175,7 @@ final class ProviderPrerequisites {
                 "/",
                 "/",
                 "--",
-                "/bin/true");
+                "/bin/true"));
         try {
             Process p = new ProcessBuilder(command)
                     .redirectErrorStream(true)
