@@ -176,6 +176,8 @@ without one the chart's own Secret holds the value under ownKey.
 {{- if $component.managesSandboxPods }}
 - name: SHELLBOX_DEFAULT_PROVIDER
   value: {{ (index $values.services $name).defaultProvider | quote }}
+- name: SHELLBOX_KEEP_CONTAINERS_ON_STOP
+  value: {{ (index $values.services $name).keepContainersOnStop | quote }}
 {{- end }}
 {{- with (index $values.services $name).extraEnv }}
 {{ toYaml . }}
