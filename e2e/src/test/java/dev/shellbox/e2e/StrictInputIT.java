@@ -103,6 +103,26 @@ class StrictInputIT {
                 bad("name is a number", "{\"name\": 5}", "/name"),
                 bad("name is missing", "{}", "/name"),
                 bad("an unknown field", "{\"name\": \"s\", \"shell\": \"zsh\"}", "/shell"));
+        json(
+                t,
+                "POST " + sb + "/processes",
+                bad("command is a number", "{\"command\": 123}", "/command"),
+                bad("command is missing", "{\"cwd\": \"/workspace\"}", "/command"),
+                bad("an env value is a number", "{\"command\": \"true\", \"env\": {\"A\": 1}}", "/env/A"),
+                bad("an unknown field", "{\"command\": \"true\", \"cmd\": \"x\"}", "/cmd"),
+                bad("cwd is relative", "{\"command\": \"true\", \"cwd\": \"src\"}", "/cwd"),
+                bad("an env name is invalid", "{\"command\": \"true\", \"env\": {\"A-B\": \"1\"}}", "/env/A-B"));
+        query(
+                t,
+                "GET " + sb + "/processes/{process}/logs/{stream}",
+                bad("offset is not a number", "offset=abc", "offset"),
+                bad("limit is not a number", "limit=abc", "limit"));
+        json(
+                t,
+                "POST " + sb + "/processes/{process}/signal",
+                bad("signal is missing", "{}", "/signal"),
+                bad("signal is no signal", "{\"signal\": \"NOPE\"}", "/signal"),
+                bad("an unknown field", "{\"signal\": \"TERM\", \"sig\": 1}", "/sig"));
         query(t, "GET " + files, bad("path is missing", "", "path"));
         query(t, "PUT " + files, bad("mode is not octal", "path=/workspace/m.txt&mode=rw-", "mode"));
         query(t, "DELETE " + files, bad("recursive is not a boolean", "path=/workspace&recursive=maybe", "recursive"));
@@ -175,6 +195,8 @@ class StrictInputIT {
                 "POST " + sb + "/pause",
                 "POST " + sb + "/resume",
                 "GET " + sb + "/sessions",
+                "GET " + sb + "/processes",
+                "GET " + sb + "/processes/{process}",
                 "GET /v1/admin/plans/{plan}",
                 "DELETE /v1/admin/plans/{plan}")) {
             t.put(endpoint, List.of(new Case(endpoint, "an id that does not exist", "", null, "no-such")));
@@ -226,6 +248,8 @@ class StrictInputIT {
         String template = c.endpoint().substring(method.length() + 1);
         String path = template.replace("{id}", c.names().equals("no-such") ? "sb-no-such-sandbox" : sandbox)
                 .replace("{session}", "no-such-session")
+                .replace("{process}", "00000000-1")
+                .replace("{stream}", "stdout")
                 .replace("{plan}", c.names().equals("no-such") ? "no-such-plan" : "strict-plan")
                 .replace("{user}", "strict-user")
                 .replace("{keyId}", "no-such-key");
