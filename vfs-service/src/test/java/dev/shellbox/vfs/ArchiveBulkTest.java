@@ -159,6 +159,96 @@ class ArchiveBulkTest {
         assertThat(download(v, "/workspace/proj").keySet()).containsExactly("d01", "d01/f0001.txt");
     }
 
+    @Test
+    void symlinksHardLinksAndConflictsBehaveAsEntryByEntry() throws IOException {
+        String v = Volumes.create();
+        Volumes.put(v, "/workspace/proj/real/a.txt", "a").then().statusCode(200);
+        upload(v, tarGz(tar -> symlink(tar, "alias", "real"))).then().statusCode(200);
+        byte[] second = tarGz(tar -> {
+            file(tar, "alias/b.txt", "b through the link", 0644, MTIME);
+            file(tar, "alias/a.txt", "a through the link", 0600, MTIME);
+            symlink(tar, "link2", "real/a.txt");
+            file(tar, "link2", "a through the other link", 0640, MTIME + 1000);
+            TarArchiveEntry hard = new TarArchiveEntry("hard.txt", TarArchiveEntry.LF_LINK);
+            hard.setLinkName("alias/b.txt");
+            hard.setMode(0100604);
+            hard.setModTime(MTIME);
+            tar.putArchiveEntry(hard);
+            tar.closeArchiveEntry();
+            directory(tar, "alias/sub", 0700);
+            file(tar, "alias/sub/deep/c.txt", "c", 0644, MTIME);
+        });
+        upload(v, second).then().statusCode(200).body("files", equalTo(5)).body("symlinks", equalTo(1));
+        Map<String, Member> tree = download(v, "/workspace/proj");
+        assertThat(tree.keySet())
+                .containsExactly(
+                        "alias",
+                        "hard.txt",
+                        "link2",
+                        "real",
+                        "real/a.txt",
+                        "real/b.txt",
+                        "real/sub",
+                        "real/sub/deep",
+                        "real/sub/deep/c.txt");
+        assertThat(tree.get("alias").type()).isEqualTo('l');
+        assertThat(tree.get("link2").type()).isEqualTo('l');
+        assertThat(tree.get("real/a.txt")).isEqualTo(new Member('f', 0640, MTIME + 1000, "a through the other link"));
+        assertThat(tree.get("real/b.txt")).isEqualTo(new Member('f', 0644, MTIME, "b through the link"));
+        assertThat(tree.get("hard.txt")).isEqualTo(new Member('f', 0604, MTIME, "b through the link"));
+        assertThat(tree.get("real/sub").mode()).isEqualTo(0700);
+        assertThat(tree.get("real/sub/deep").mode()).isEqualTo(0755);
+
+        long version = info(v).getLong("version");
+        upload(v, tarGz(tar -> {
+                    file(tar, "fresh.txt", "never lands", 0644, MTIME);
+                    directory(tar, "real/a.txt", 0755);
+                }))
+                .then()
+                .body("errno", equalTo("EEXIST"));
+        upload(v, tarGz(tar -> {
+                    file(tar, "fresh.txt", "never lands", 0644, MTIME);
+                    file(tar, "alias", "a file over a directory", 0644, MTIME);
+                }))
+                .then()
+                .body("errno", equalTo("EISDIR"));
+        upload(v, tarGz(tar -> {
+                    file(tar, "fresh.txt", "never lands", 0644, MTIME);
+                    symlink(tar, "real/a.txt", "elsewhere");
+                }))
+                .then()
+                .body("errno", equalTo("EEXIST"));
+        assertThat(info(v).getLong("version")).isEqualTo(version);
+        assertThat(download(v, "/workspace/proj")).isEqualTo(tree);
+    }
+
+    interface Members {
+        void write(TarArchiveOutputStream tar) throws IOException;
+    }
+
+    static byte[] tarGz(Members members) throws IOException {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try (GZIPOutputStream gzip = new GZIPOutputStream(bytes);
+                TarArchiveOutputStream tar = new TarArchiveOutputStream(gzip)) {
+            members.write(tar);
+        }
+        return bytes.toByteArray();
+    }
+
+    static io.restassured.response.Response upload(String v, byte[] archive) {
+        return given().queryParam("path", "/workspace/proj")
+                .contentType("application/gzip")
+                .body(archive)
+                .post(files(v) + "/upload");
+    }
+
+    static void symlink(TarArchiveOutputStream tar, String name, String target) throws IOException {
+        TarArchiveEntry e = new TarArchiveEntry(name, TarArchiveEntry.LF_SYMLINK);
+        e.setLinkName(target);
+        tar.putArchiveEntry(e);
+        tar.closeArchiveEntry();
+    }
+
     static JsonPath info(String v) {
         return given().get("/internal/v1/volumes/" + v)
                 .then()
