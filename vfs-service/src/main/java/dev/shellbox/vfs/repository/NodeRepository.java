@@ -1,13 +1,21 @@
 package dev.shellbox.vfs.repository;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.shellbox.vfs.domain.Node;
 import dev.shellbox.vfs.domain.NodeInfo;
+import dev.shellbox.vfs.domain.NodeType;
 import dev.shellbox.vfs.domain.VfsPaths;
 import io.quarkus.hibernate.reactive.panache.PanacheRepository;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Function;
 import org.hibernate.reactive.mutiny.Mutiny;
 
@@ -20,6 +28,8 @@ public class NodeRepository implements PanacheRepository<Node> {
     private static final String SUBTREE = "tree = :tree AND (path = :path OR (path >= :lo AND path < :hi))";
     private static final String COLUMNS = "path, parent, name, type, mode, size, mtime, ctime, sha256, content_hash,"
             + " inline_data, target, version";
+    /** Rows and path lists of bulk statements, as one JSON parameter (bytes as base64). */
+    private static final ObjectMapper JSON = new ObjectMapper();
 
     /** The entries at the given paths that exist. */
     public Uni<List<Node>> findPaths(String tree, Collection<String> paths) {
@@ -196,6 +206,114 @@ public class NodeRepository implements PanacheRepository<Node> {
     /** Whether a tree has a regular file with this content hash (so that it may read the content). */
     public Uni<Node> anyWithSha256(String tree, String sha256) {
         return find("tree = ?1 and sha256 = ?2", tree, sha256).firstResult();
+    }
+
+    /**
+     * The entries at the given paths that exist, as plain objects the session does not manage (changing them changes
+     * nothing), without their inline bytes. For many paths at once: the paths go as one JSON parameter.
+     */
+    public Uni<List<Node>> findPathsUnmanaged(String tree, Collection<String> paths) {
+        return getSession()
+                .flatMap(s -> s.createNativeQuery(
+                                "SELECT id, path, type, mode, size, sha256, content_hash, target, version FROM node"
+                                        + " WHERE tree = :tree AND path IN (SELECT jsonb_array_elements_text("
+                                        + "cast(cast(:paths AS text) AS jsonb)))",
+                                Object[].class)
+                        .setParameter("tree", tree)
+                        .setParameter("paths", json(paths))
+                        .getResultList())
+                .map(rows -> rows.stream().map(row -> unmanaged(tree, row)).toList());
+    }
+
+    private static Node unmanaged(String tree, Object[] row) {
+        Node n = new Node();
+        n.id = ((Number) row[0]).longValue();
+        n.tree = tree;
+        n.path = (String) row[1];
+        n.parent = VfsPaths.parent(n.path);
+        n.name = VfsPaths.name(n.path);
+        n.type = NodeType.fromCode(String.valueOf(row[2]).trim());
+        n.mode = ((Number) row[3]).intValue();
+        n.size = ((Number) row[4]).longValue();
+        n.sha256 = (String) row[5];
+        n.contentHash = (String) row[6];
+        n.target = (String) row[7];
+        n.version = ((Number) row[8]).longValue();
+        return n;
+    }
+
+    /** Inserts new entries (not managed by the session) of one tree in one statement; all get {@code version}. */
+    public Uni<Integer> insertAll(String tree, long version, List<Node> created) {
+        List<Map<String, Object>> rows = new ArrayList<>(created.size());
+        for (Node n : created) {
+            Map<String, Object> row = new HashMap<>();
+            row.put("p", n.path);
+            row.put("pa", n.parent);
+            row.put("n", n.name);
+            row.put("t", n.type.code());
+            row.put("m", n.mode);
+            row.put("s", n.size);
+            row.put("mt", timestamp(n.mtime));
+            row.put("ct", timestamp(n.ctime));
+            row.put("h", n.sha256);
+            row.put("c", n.contentHash);
+            row.put("d", n.inlineData);
+            row.put("g", n.target);
+            rows.add(row);
+        }
+        return getSession()
+                .flatMap(s -> s.createNativeQuery("INSERT INTO node (tree, " + COLUMNS + ") SELECT :tree, x.p, x.pa,"
+                                + " x.n, x.t, x.m, x.s, x.mt, x.ct, x.h, x.c, decode(x.d, 'base64'), x.g, :version"
+                                + " FROM jsonb_to_recordset(cast(cast(:rows AS text) AS jsonb)) AS x(p text, pa text,"
+                                + " n text, t text, m integer, s bigint, mt timestamptz, ct timestamptz, h text,"
+                                + " c text, d text, g text)")
+                        .setParameter("tree", tree)
+                        .setParameter("version", version)
+                        .setParameter("rows", json(rows))
+                        .executeUpdate());
+    }
+
+    /**
+     * Writes the content and attributes (mode, size, hashes, inline bytes, times) of existing regular files, changed in
+     * memory, in one statement; all get {@code version}.
+     */
+    public Uni<Integer> updateFiles(String tree, long version, List<Node> files) {
+        List<Map<String, Object>> rows = new ArrayList<>(files.size());
+        for (Node n : files) {
+            Map<String, Object> row = new HashMap<>();
+            row.put("i", n.id);
+            row.put("m", n.mode);
+            row.put("s", n.size);
+            row.put("mt", timestamp(n.mtime));
+            row.put("ct", timestamp(n.ctime));
+            row.put("h", n.sha256);
+            row.put("c", n.contentHash);
+            row.put("d", n.inlineData);
+            rows.add(row);
+        }
+        return getSession()
+                .flatMap(s -> s.createNativeQuery("UPDATE node SET mode = x.m, size = x.s, mtime = x.mt, ctime = x.ct,"
+                                + " sha256 = x.h, content_hash = x.c, inline_data = decode(x.d, 'base64'),"
+                                + " version = :version FROM jsonb_to_recordset(cast(cast(:rows AS text) AS jsonb))"
+                                + " AS x(i bigint, m integer, s bigint, mt timestamptz, ct timestamptz, h text, c text,"
+                                + " d text) WHERE node.tree = :tree AND node.id = x.i")
+                        .setParameter("tree", tree)
+                        .setParameter("version", version)
+                        .setParameter("rows", json(rows))
+                        .executeUpdate());
+    }
+
+    /** A time as PostgreSQL keeps it (microseconds), in ISO-8601. */
+    private static String timestamp(Instant time) {
+        return time.truncatedTo(ChronoUnit.MICROS).toString();
+    }
+
+    private static String json(Object value) {
+        try {
+            return JSON.writeValueAsString(value);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     /**

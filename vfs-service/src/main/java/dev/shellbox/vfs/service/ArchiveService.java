@@ -133,7 +133,7 @@ public class ArchiveService {
             } catch (IOException e) {
                 throw new VfsException(Errno.EINVAL, target, "not a readable tar or tar.gz archive: " + e.getMessage());
             }
-            long version = Await.transaction(() -> commits.apply(volumeId, null, planned, l, start, counts[0]));
+            long version = Await.transaction(() -> commits.applyInBulk(volumeId, planned, l, start, counts[0]));
             return new UploadResult(counts[0], counts[1], counts[2], counts[3], version);
         } catch (RuntimeException e) {
             stored.forEach(s -> files.releaseClaims(s.uploadId()));

@@ -211,6 +211,50 @@ public class CommitService {
         });
     }
 
+    /**
+     * Applies creations (mkdir -p, writes of given data, symlinks: what an archive upload plans) in one transaction,
+     * like {@link #apply} without a base version gives the same result for them, but resolved in memory and written in
+     * a few bulk statements ({@link TreeBatch}) rather than several statements per change. The new version.
+     */
+    @WithTransaction
+    Uni<Long> applyInBulk(String volumeId, List<Planned> planned, VolumeLimits l, long start, long count) {
+        return volumes.lockForChange(volumeId).flatMap(state -> {
+            if (state == null) {
+                throw TreeService.volumeMissing(volumeId);
+            }
+            Mutation m = new Mutation(state, l);
+            TreeBatch batch = new TreeBatch(m, nodes, contents);
+            return batch.prefetch(planned.stream().map(Planned::path).toList())
+                    .chain(() -> Multi.createFrom()
+                            .iterable(planned)
+                            .onItem()
+                            .transformToUniAndConcatenate(
+                                    p -> applyInBatch(batch, p).replaceWith(p))
+                            .collect()
+                            .last())
+                    .chain(batch::flush)
+                    .chain(() -> ops.finish(m))
+                    .chain(() -> usage.record(
+                            state.userId(), volumeId, Operation.FILE_WRITE, count, 0, m.bytesWritten, start))
+                    .replaceWith(state.version());
+        });
+    }
+
+    private static Uni<Void> applyInBatch(TreeBatch batch, Planned p) {
+        CommitChange c = p.change();
+        return switch (p.op()) {
+            case MKDIR -> batch.mkdir(p.path(), c.mode());
+            case WRITE -> {
+                if (p.data() == null) {
+                    throw new IllegalArgumentException("a write applied in bulk needs its data: " + p.path());
+                }
+                yield batch.writeFile(p.path(), p.data(), c.mode(), c.mtime());
+            }
+            case SYMLINK -> batch.symlink(p.path(), c.target());
+            default -> throw new IllegalArgumentException("not applied in bulk: " + p.op());
+        };
+    }
+
     private static Map<String, ChangeKind> touchedPaths(List<Planned> planned) {
         Map<String, ChangeKind> touched = new LinkedHashMap<>();
         for (Planned p : planned) {

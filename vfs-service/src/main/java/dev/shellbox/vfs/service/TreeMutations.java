@@ -19,6 +19,7 @@ import java.time.Instant;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 
 /**
  * The file system operations on a volume's tree, run inside the caller's transaction ({@link Mutation}). Each
@@ -55,12 +56,18 @@ class TreeMutations {
 
     /** Resolves a path, following symlinks in every component but the last unless {@code followLast}. */
     Uni<Resolution> resolve(String tree, String path, boolean followLast) {
-        return resolve(tree, path, followLast, 0);
+        return resolve(lineage -> nodes.findPaths(tree, lineage), path, followLast, 0);
     }
 
-    private Uni<Resolution> resolve(String tree, String path, boolean followLast, int hops) {
+    /** {@link #resolve(String, String, boolean)} against the entries {@code finder} gives for a lineage. */
+    static Uni<Resolution> resolve(Function<List<String>, Uni<List<Node>>> finder, String path, boolean followLast) {
+        return resolve(finder, path, followLast, 0);
+    }
+
+    private static Uni<Resolution> resolve(
+            Function<List<String>, Uni<List<Node>>> finder, String path, boolean followLast, int hops) {
         List<String> lineage = VfsPaths.lineage(path);
-        return nodes.findPaths(tree, lineage).flatMap(found -> {
+        return finder.apply(lineage).flatMap(found -> {
             Map<String, Node> byPath = new HashMap<>();
             for (Node n : found) {
                 byPath.put(n.path, n);
@@ -80,7 +87,7 @@ class TreeMutations {
                     String target = VfsPaths.resolveTarget(here, n.target);
                     String rest = VfsPaths.relativize(path, here);
                     String next = rest.isEmpty() ? target : VfsPaths.join(target, rest);
-                    return resolve(tree, next, followLast, hops + 1);
+                    return resolve(finder, next, followLast, hops + 1);
                 }
                 if (!last && !n.isDirectory()) {
                     return Uni.createFrom().failure(new VfsException(Errno.ENOTDIR, here));
@@ -217,12 +224,7 @@ class TreeMutations {
 
     /** ln -s target path. */
     Uni<Node> symlink(Mutation m, String path, String target) {
-        if (target == null
-                || target.isEmpty()
-                || target.indexOf('\0') >= 0
-                || target.getBytes(StandardCharsets.UTF_8).length > MAX_TARGET_BYTES) {
-            throw new VfsException(Errno.EINVAL, path, "a symlink target must be 1 to 4096 bytes without NUL");
-        }
+        checkTarget(path, target);
         return resolve(m.tree(), path, false).flatMap(r -> {
             if (r.exists()) {
                 throw new VfsException(Errno.EEXIST, path);
@@ -236,6 +238,15 @@ class TreeMutations {
             m.changed(r.path(), ChangeKind.WRITE);
             return nodes.persist(link);
         });
+    }
+
+    static void checkTarget(String path, String target) {
+        if (target == null
+                || target.isEmpty()
+                || target.indexOf('\0') >= 0
+                || target.getBytes(StandardCharsets.UTF_8).length > MAX_TARGET_BYTES) {
+            throw new VfsException(Errno.EINVAL, path, "a symlink target must be 1 to 4096 bytes without NUL");
+        }
     }
 
     /** rm (or rm -r when {@code recursive}); a symlink itself is removed, not its target. */
