@@ -97,7 +97,7 @@ public class ProcessService {
                                 throw ProblemException.badRequest("the process could not start: " + e.getMessage());
                             }
                         }))
-                        .call(started -> meter(sandbox, started)));
+                        .call(started -> meter(sandbox)));
     }
 
     private static void validate(StartCommand c) {
@@ -250,7 +250,7 @@ public class ProcessService {
     }
 
     /** A process start counts as one command run in a container. */
-    private Uni<Void> meter(Sandbox sandbox, ProcessInfo started) {
+    private Uni<Void> meter(Sandbox sandbox) {
         return Panache.withTransaction(() -> sandboxes
                 .touch(sandbox.id)
                 .call(() -> outbox.add(

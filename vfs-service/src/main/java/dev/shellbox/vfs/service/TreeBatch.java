@@ -126,21 +126,7 @@ final class TreeBatch {
                         m.uploads.add(stored.content().uploadId());
                         registered.add(stored.content());
                     }
-                    Node n = r.exists()
-                            ? r.node()
-                            : TreeMutations.newNode(m, r.path(), NodeType.FILE, TreeMutations.FILE_MODE);
-                    n.size = data.size();
-                    n.sha256 = data.sha256();
-                    n.inlineData = data instanceof FileData.Inline inline ? inline.bytes() : null;
-                    n.contentHash = data instanceof FileData.Inline ? null : data.sha256();
-                    n.mtime = mtime == null ? m.now : mtime;
-                    n.ctime = m.now;
-                    n.version = m.version();
-                    if (mode != null) {
-                        n.mode = mode;
-                    }
-                    m.changed(r.path(), ChangeKind.WRITE);
-                    m.bytesWritten += data.size();
+                    Node n = TreeMutations.writtenNode(m, r, data, mode, mtime);
                     if (!r.exists()) {
                         create(n);
                     } else if (n.id != null) {

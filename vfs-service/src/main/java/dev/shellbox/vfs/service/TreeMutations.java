@@ -153,19 +153,7 @@ class TreeMutations {
                 throw new VfsException(Errno.ENOENT, VfsPaths.parent(r.path()));
             }
             return createParents(m, r).chain(() -> register(m, data)).chain(() -> {
-                Node n = r.exists() ? r.node() : newNode(m, r.path(), NodeType.FILE, FILE_MODE);
-                n.size = data.size();
-                n.sha256 = data.sha256();
-                n.inlineData = data instanceof FileData.Inline inline ? inline.bytes() : null;
-                n.contentHash = data instanceof FileData.Inline ? null : data.sha256();
-                n.mtime = mtime == null ? m.now : mtime;
-                n.ctime = m.now;
-                n.version = m.version();
-                if (mode != null) {
-                    n.mode = mode;
-                }
-                m.changed(r.path(), ChangeKind.WRITE);
-                m.bytesWritten += data.size();
+                Node n = writtenNode(m, r, data, mode, mtime);
                 return r.exists() ? Uni.createFrom().item(n) : nodes.persist(n);
             });
         });
@@ -412,6 +400,27 @@ class TreeMutations {
             return Uni.createFrom().voidItem();
         }
         return chunks.releaseClaims(m.uploads.get(index)).chain(() -> releaseClaims(m, index + 1));
+    }
+
+    /**
+     * The file at {@code r} (the existing node, or a new one) holding {@code data}, its change recorded in {@code m};
+     * not yet saved.
+     */
+    static Node writtenNode(Mutation m, Resolution r, FileData data, Integer mode, Instant mtime) {
+        Node n = r.exists() ? r.node() : newNode(m, r.path(), NodeType.FILE, FILE_MODE);
+        n.size = data.size();
+        n.sha256 = data.sha256();
+        n.inlineData = data instanceof FileData.Inline inline ? inline.bytes() : null;
+        n.contentHash = data instanceof FileData.Inline ? null : data.sha256();
+        n.mtime = mtime == null ? m.now : mtime;
+        n.ctime = m.now;
+        n.version = m.version();
+        if (mode != null) {
+            n.mode = mode;
+        }
+        m.changed(r.path(), ChangeKind.WRITE);
+        m.bytesWritten += data.size();
+        return n;
     }
 
     static Node newNode(Mutation m, String path, NodeType type, int mode) {
