@@ -287,14 +287,17 @@ public class ContentService {
 
     /**
      * Claims a chunk for an upload; true when the claim created the chunk's row. When the sweep deletes the chunk's row
-     * while the claim waits for it, the claim fails on the foreign key; the next attempt creates the row again.
+     * while the claim waits for it, the claim fails on the foreign key, and when it locks rows in the other order, on a
+     * deadlock; the next attempt creates the row again.
      */
     private boolean claim(UUID uploadId, String hash, int length) {
         for (int attempt = 1; ; attempt++) {
             try {
                 return Await.result(() -> Panache.withSession(() -> chunks.claim(uploadId, hash, length)));
             } catch (RuntimeException e) {
-                if (attempt >= 5 || !"23503".equals(Await.sqlState(e))) {
+                String state = Await.sqlState(e);
+                // the sweep deleted the row meanwhile (23503), or locked against this claim (40P01, 40001)
+                if (attempt >= 5 || !"23503".equals(state) && !"40P01".equals(state) && !"40001".equals(state)) {
                     throw e;
                 }
             }
