@@ -180,6 +180,35 @@ class EgressRelayTest {
         }
     }
 
+    @Test
+    void aResetByTheProgramEndsTheRelay() throws Exception {
+        try (EgressControl control =
+                supervisor.egress(EgressListen.none().tcp(LOOPBACK_ANY_PORT, EgressListen.Kind.PROXY), handler)) {
+            Socket program =
+                    connect(InetAddress.getLoopbackAddress(), control.tcpPorts().get(0));
+            try (EgressStream relay = supervisor.attachEgress(handler.next().id())) {
+                program.getOutputStream().write(ascii("bye\n"));
+                assertThat(readN(relay.in(), 4)).isEqualTo("bye\n");
+                program.setSoLinger(true, 0); // closing resets the connection
+                program.close();
+                byte[] rest;
+                try {
+                    rest = relay.in().readAllBytes();
+                } catch (IOException reset) {
+                    rest = new byte[0];
+                }
+                assertThat(rest).isEmpty();
+                // the supervisor closed the host's end too: writing fails sooner or later
+                assertThatThrownBy(() -> {
+                            for (int i = 0; i < 1000; i++) {
+                                relay.out().write(new byte[64 * 1024]);
+                            }
+                        })
+                        .isInstanceOf(IOException.class);
+            }
+        }
+    }
+
     /** Writes {@code bytes} pseudo-random bytes from {@code seed}; returns their SHA-256. */
     private static byte[] send(OutputStream out, long bytes, long seed) throws Exception {
         MessageDigest sha = MessageDigest.getInstance("SHA-256");
