@@ -19,9 +19,8 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include "egress.h"
 #include "programs.h"
-
-enum { KEEP, CLOSE };   /* what an ERROR does to the connection */
 
 static struct conn *conns;
 static uint8_t scratch[CHUNK];
@@ -60,6 +59,8 @@ void conn_flush(struct conn *c)
 	conn_update(c);
 	if (c->chan)
 		prog_update(c->chan);   /* below OUT_HIGH again, its outputs may be read again */
+	if (c->egress_ctl)
+		egress_conn_drained(c);
 }
 
 void conn_close_after_flush(struct conn *c)
@@ -75,21 +76,25 @@ void conn_close_after_flush(struct conn *c)
 	conn_flush(c);
 }
 
-static void send_error(struct conn *c, int then, int err, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
-static void send_error(struct conn *c, int then, int err, const char *fmt, ...)
+static void error_frame(struct conn *c, int then, int err, const char *msg)
+{
+	size_t f = frame_begin(&c->out, T_ERROR);
+	put_u32(&c->out, (uint32_t)err);
+	put_str(&c->out, msg);
+	frame_end(&c->out, f);
+	if (then == CONN_CLOSE)
+		conn_close_after_flush(c);
+	conn_flush(c);
+}
+
+void conn_error(struct conn *c, int then, int err, const char *fmt, ...)
 {
 	char msg[512];
 	va_list ap;
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof msg, fmt, ap);
 	va_end(ap);
-	size_t f = frame_begin(&c->out, T_ERROR);
-	put_u32(&c->out, (uint32_t)err);
-	put_str(&c->out, msg);
-	frame_end(&c->out, f);
-	if (then == CLOSE)
-		conn_close_after_flush(c);
-	conn_flush(c);
+	error_frame(c, then, err, msg);
 }
 
 static void send_empty(struct conn *c, uint8_t type)
@@ -234,12 +239,11 @@ static void free_strs(char **v)
 	free(v);
 }
 
-/* Whether the payload held exactly its fields; if not, the connection ends. */
-static int parsed(struct conn *c, struct reader *r)
+int conn_parsed(struct conn *c, struct reader *r)
 {
 	if (!r->bad && r->n == 0)
 		return 1;
-	send_error(c, CLOSE, EPROTO, "malformed payload");
+	conn_error(c, CONN_CLOSE, EPROTO, "malformed payload");
 	return 0;
 }
 
@@ -247,7 +251,7 @@ static struct program *find(struct conn *c, uint64_t id)
 {
 	struct program *p = prog_find(id);
 	if (!p)
-		send_error(c, KEEP, ESRCH, "no program %llu", (unsigned long long)id);
+		conn_error(c, CONN_KEEP, ESRCH, "no program %llu", (unsigned long long)id);
 	return p;
 }
 
@@ -281,14 +285,14 @@ static void do_start(struct conn *c, struct reader *r)
 	struct program *p;
 	char msg[512];
 	int err;
-	if (!parsed(c, r))
+	if (!conn_parsed(c, r))
 		;
 	else if (invalid)
-		send_error(c, KEEP, EINVAL, "invalid START: a string holds a NUL byte, or an unknown rlimit");
+		conn_error(c, CONN_KEEP, EINVAL, "invalid START: a string holds a NUL byte, or an unknown rlimit");
 	else if (argv_bytes > 1048576)
-		send_error(c, KEEP, E2BIG, "argv too long");
+		conn_error(c, CONN_KEEP, E2BIG, "argv too long");
 	else if ((err = prog_start(&rq, c, &p, msg, sizeof msg)) != 0)
-		send_error(c, KEEP, err, "%s", msg);
+		conn_error(c, CONN_KEEP, err, "%s", msg);
 	else {
 		c->chan = p;
 		size_t f = frame_begin(&c->out, T_STARTED);
@@ -333,7 +337,7 @@ static void do_list(struct conn *c)
 static void do_request(struct conn *c, uint8_t type, struct reader *r)
 {
 	struct program *p;
-	uint64_t id = type == T_START || type == T_LIST || type == T_SHUTDOWN ? 0 : get_u64(r);
+	uint64_t id = type == T_START || type == T_LIST || type == T_SHUTDOWN || type == T_EGRESS_LISTEN ? 0 : get_u64(r);
 	int err;
 	switch (type) {
 	case T_START:
@@ -341,26 +345,26 @@ static void do_request(struct conn *c, uint8_t type, struct reader *r)
 		break;
 	case T_SIGNAL: {
 		int sig = (int32_t)get_u32(r), scope = get_u8(r);
-		if (!parsed(c, r) || !(p = find(c, id)))
+		if (!conn_parsed(c, r) || !(p = find(c, id)))
 			break;
 		if ((err = prog_signal(p, sig, scope)) != 0)
-			send_error(c, KEEP, err, "signal %d to program %llu: %s", sig, (unsigned long long)id, strerror(err));
+			conn_error(c, CONN_KEEP, err, "signal %d to program %llu: %s", sig, (unsigned long long)id, strerror(err));
 		else
 			send_empty(c, T_OK);
 		break;
 	}
 	case T_RESIZE: {
 		uint16_t rows = get_u16(r), cols = get_u16(r);
-		if (!parsed(c, r) || !(p = find(c, id)))
+		if (!conn_parsed(c, r) || !(p = find(c, id)))
 			break;
 		if ((err = prog_resize(p, rows, cols)) != 0)
-			send_error(c, KEEP, err, "resize program %llu: %s", (unsigned long long)id, strerror(err));
+			conn_error(c, CONN_KEEP, err, "resize program %llu: %s", (unsigned long long)id, strerror(err));
 		else
 			send_empty(c, T_OK);
 		break;
 	}
 	case T_WAIT:
-		if (!parsed(c, r) || !(p = find(c, id)))
+		if (!conn_parsed(c, r) || !(p = find(c, id)))
 			break;
 		if (!p->running) {
 			conn_send_exited(c, p);
@@ -370,18 +374,18 @@ static void do_request(struct conn *c, uint8_t type, struct reader *r)
 		}
 		break;
 	case T_LIST:
-		if (parsed(c, r))
+		if (conn_parsed(c, r))
 			do_list(c);
 		break;
 	case T_READ_LOG: {
 		int s = get_u8(r);
 		uint64_t off = get_u64(r);
 		uint32_t max = get_u32(r);
-		if (!parsed(c, r) || !(p = find(c, id)))
+		if (!conn_parsed(c, r) || !(p = find(c, id)))
 			break;
 		int fd = s == 1 || s == 2 ? open_log(p, s - 1) : -1;
 		if (fd < 0) {
-			send_error(c, KEEP, s == 1 || s == 2 ? errno : EINVAL, "no log %d of program %llu", s, (unsigned long long)id);
+			conn_error(c, CONN_KEEP, s == 1 || s == 2 ? errno : EINVAL, "no log %d of program %llu", s, (unsigned long long)id);
 			break;
 		}
 		log_frame(c, p, s - 1, fd, &off, max < 1048576 ? max : 1048576, 0);
@@ -391,7 +395,7 @@ static void do_request(struct conn *c, uint8_t type, struct reader *r)
 	case T_ATTACH:
 		c->att_off[0] = get_u64(r);
 		c->att_off[1] = get_u64(r);
-		if (!parsed(c, r) || !(p = find(c, id)))
+		if (!conn_parsed(c, r) || !(p = find(c, id)))
 			break;
 		c->busy = BUSY_ATTACH;
 		c->target = p;
@@ -403,23 +407,34 @@ static void do_request(struct conn *c, uint8_t type, struct reader *r)
 		break;
 	case T_SHUTDOWN: {
 		uint32_t grace = get_u32(r);
-		if (!parsed(c, r))
+		if (!conn_parsed(c, r))
 			break;
 		send_empty(c, T_OK);
 		begin_shutdown(grace);
 		break;
 	}
+	case T_EGRESS_LISTEN:
+		egress_listen(c, r);
+		break;
+	case T_EGRESS_ATTACH:
+		/* the bytes after this frame are already the relay's */
+		if (conn_parsed(c, r))
+			egress_attach(c, id, r->p, (size_t)(c->in.data + c->in.len - r->p));
+		break;
+	case T_DNS_REPLY:
+		conn_error(c, CONN_CLOSE, EPROTO, "DNS_REPLY belongs on the egress control connection");
+		break;
 	case T_HELLO:
-		send_error(c, CLOSE, EPROTO, "HELLO was already sent");
+		conn_error(c, CONN_CLOSE, EPROTO, "HELLO was already sent");
 		break;
 	case T_STDIN:
 	case T_STDIN_CLOSE:
 	case T_CREDIT:
 	case T_DROP_OUTPUT:
-		send_error(c, CLOSE, EPROTO, "frame type 0x%02x belongs on a program's channel", type);
+		conn_error(c, CONN_CLOSE, EPROTO, "frame type 0x%02x belongs on a program's channel", type);
 		break;
 	default:
-		send_error(c, CLOSE, EPROTO, "unknown frame type 0x%02x", type);
+		conn_error(c, CONN_CLOSE, EPROTO, "unknown frame type 0x%02x", type);
 	}
 }
 
@@ -430,14 +445,14 @@ static void do_channel(struct conn *c, uint8_t type, struct reader *r)
 	uint32_t n = type == T_CREDIT ? get_u32(r) : 0;
 	if (type == T_STDIN) {
 		if (prog_stdin(p, r->p, r->n) != 0)
-			send_error(c, CLOSE, EPROTO, "STDIN beyond the stdin window");
-	} else if (type < T_HELLO || type > T_SHUTDOWN) {
-		send_error(c, CLOSE, EPROTO, "unknown frame type 0x%02x", type);
+			conn_error(c, CONN_CLOSE, EPROTO, "STDIN beyond the stdin window");
+	} else if (type < T_HELLO || type > T_DNS_REPLY) {
+		conn_error(c, CONN_CLOSE, EPROTO, "unknown frame type 0x%02x", type);
 	} else if (type != T_STDIN_CLOSE && type != T_CREDIT && type != T_DROP_OUTPUT) {
-		send_error(c, CLOSE, EPROTO, "frame type 0x%02x does not belong on a program's channel", type);
-	} else if (parsed(c, r)) {
+		conn_error(c, CONN_CLOSE, EPROTO, "frame type 0x%02x does not belong on a program's channel", type);
+	} else if (conn_parsed(c, r)) {
 		if ((type == T_CREDIT || type == T_DROP_OUTPUT) && s != 1 && s != 2)
-			send_error(c, CLOSE, EPROTO, "no stream %d", s);
+			conn_error(c, CONN_CLOSE, EPROTO, "no stream %d", s);
 		else if (type == T_STDIN_CLOSE)
 			prog_stdin_close(p);
 		else if (type == T_CREDIT)
@@ -447,18 +462,32 @@ static void do_channel(struct conn *c, uint8_t type, struct reader *r)
 	}
 }
 
+/* The egress control connection takes DNS answers, nothing else: it is busy with what it announces. */
+static void do_egress_ctl(struct conn *c, uint8_t type, struct reader *r)
+{
+	if (type != T_DNS_REPLY) {
+		conn_error(c, CONN_CLOSE, EPROTO, "frame type 0x%02x does not belong on the egress control connection", type);
+		return;
+	}
+	uint64_t id = get_u64(r);
+	if (r->bad)
+		conn_error(c, CONN_CLOSE, EPROTO, "malformed payload");
+	else
+		egress_dns_reply(c, id, r->p, r->n);
+}
+
 static void do_hello(struct conn *c, uint8_t type, struct reader *r)
 {
 	uint32_t version = get_u32(r), n;
 	const uint8_t *secret = get_str(r, &n);
 	if (type != T_HELLO) {
-		send_error(c, CLOSE, EACCES, "the first frame must be HELLO");
-	} else if (!parsed(c, r)) {
+		conn_error(c, CONN_CLOSE, EACCES, "the first frame must be HELLO");
+	} else if (!conn_parsed(c, r)) {
 		return;
 	} else if (version != 1) {
-		send_error(c, CLOSE, EPROTONOSUPPORT, "protocol version %u is not supported (1 is)", version);
+		conn_error(c, CONN_CLOSE, EPROTONOSUPPORT, "protocol version %u is not supported (1 is)", version);
 	} else if (!secret_ok(secret, n)) {
-		send_error(c, CLOSE, EACCES, "wrong secret");
+		conn_error(c, CONN_CLOSE, EACCES, "wrong secret");
 	} else {
 		c->authed = 1;
 		size_t f = frame_begin(&c->out, T_HELLO_OK);
@@ -477,7 +506,7 @@ static void conn_process(struct conn *c)
 		const uint8_t *f = c->in.data + c->in.off;
 		uint32_t len = (uint32_t)f[0] << 24 | (uint32_t)f[1] << 16 | (uint32_t)f[2] << 8 | f[3];
 		if (len == 0 || len > MAX_FRAME) {
-			send_error(c, CLOSE, EMSGSIZE, "frame length %u out of range", len);
+			conn_error(c, CONN_CLOSE, EMSGSIZE, "frame length %u out of range", len);
 			break;
 		}
 		if (buf_used(&c->in) < 4 + (size_t)len)
@@ -487,6 +516,8 @@ static void conn_process(struct conn *c)
 			do_hello(c, f[4], &r);
 		else if (c->chan)
 			do_channel(c, f[4], &r);
+		else if (c->egress_ctl)
+			do_egress_ctl(c, f[4], &r);
 		else
 			do_request(c, f[4], &r);
 		buf_consume(&c->in, 4 + (size_t)len);
@@ -511,7 +542,7 @@ static void conn_read(struct conn *c, uint32_t events)
 	if (n < 0 && (errno == EAGAIN || errno == EINTR))
 		return;
 	if (n == 0 && !c->closing && !c->chan && !c->busy && buf_used(&c->in))
-		send_error(c, CLOSE, EPROTO, "truncated frame");   /* the client's last word, cut short */
+		conn_error(c, CONN_CLOSE, EPROTO, "truncated frame");   /* the client's last word, cut short */
 	else if (n <= 0)
 		c->dead = 1;
 }
@@ -572,6 +603,7 @@ void conns_housekeeping(void)
 			continue;
 		}
 		*pp = c->next;
+		egress_conn_gone(c);
 		if (c->chan)
 			prog_detach(c->chan);
 		end_busy(c);

@@ -29,6 +29,7 @@
 #include <unistd.h>
 
 #include "conn.h"
+#include "egress.h"
 #include "programs.h"
 #include "sup.h"
 
@@ -309,15 +310,15 @@ static void read_signals(struct watch *w)
 
 static void usage(void)
 {
-	fputs("usage: shellbox-supervisor --state DIR (--socket PATH | --listen tcp:PORT)\n"
-	      "       shellbox-supervisor --state-fd N --socket-fd N\n"
+	fputs("usage: shellbox-supervisor --state DIR (--socket PATH | --listen tcp:PORT) [--egress-expiry-ms N]\n"
+	      "       shellbox-supervisor --state-fd N --socket-fd N [--egress-expiry-ms N]\n"
 	      "       shellbox-supervisor --prepare --state DIR --socket PATH -- COMMAND...\n", stderr);
 	exit(2);
 }
 
 int main(int argc, char **argv)
 {
-	const char *state = NULL, *tcp = NULL, *state_fd = NULL, *socket_fd = NULL;
+	const char *state = NULL, *tcp = NULL, *state_fd = NULL, *socket_fd = NULL, *expiry = NULL;
 	int prepare = 0;
 	char **command = NULL;
 	for (int i = 1; i < argc; i++) {
@@ -341,6 +342,8 @@ int main(int argc, char **argv)
 			state_fd = argv[++i];
 		else if (strcmp(argv[i], "--socket-fd") == 0)
 			socket_fd = argv[++i];
+		else if (strcmp(argv[i], "--egress-expiry-ms") == 0)
+			expiry = argv[++i];
 		else
 			usage();
 	}
@@ -351,6 +354,13 @@ int main(int argc, char **argv)
 	}
 	if (!state == !state_fd || (socket_path != NULL) + (tcp != NULL) + (socket_fd != NULL) != 1)
 		usage();
+	if (expiry) {
+		char *end;
+		unsigned long long ms = strtoull(expiry, &end, 10);
+		if (*end || ms == 0 || ms > 3600000)
+			usage();
+		g_egress_expiry_ms = ms;
+	}
 
 	/* what we were handed, the two fds of a launcher's included, must not reach programs */
 	cloexec_from(3);
@@ -399,7 +409,8 @@ int main(int argc, char **argv)
 
 	for (;;) {
 		struct epoll_event evs[64];
-		int n = epoll_wait(epfd, evs, 64, shutdown_step());
+		int t = shutdown_step(), e = egress_step();
+		int n = epoll_wait(epfd, evs, 64, t < 0 || (e >= 0 && e < t) ? e : t);
 		if (n < 0 && errno != EINTR)
 			die("epoll_wait");
 		for (int i = 0; i < n; i++) {
@@ -410,6 +421,9 @@ int main(int argc, char **argv)
 			case W_CONN: conn_event(w->obj, evs[i].events); break;
 			case W_STDIN:
 			case W_OUT: prog_event(w, evs[i].events); break;
+			case W_EGRESS_TCP:
+			case W_EGRESS_DNS:
+			case W_RELAY: egress_event(w, evs[i].events); break;
 			}
 		}
 		conns_housekeeping();

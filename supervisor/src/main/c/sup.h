@@ -13,15 +13,15 @@
 #define CHUNK 65536                /* largest OUTPUT payload, and the unit of log reads */
 #define STDIN_WINDOW (256 * 1024)  /* bytes of STDIN a client may send ahead of STDIN_CREDIT */
 
-enum watch_kind { W_LISTEN, W_SIGNALS, W_CONN, W_STDIN, W_OUT };
+enum watch_kind { W_LISTEN, W_SIGNALS, W_CONN, W_STDIN, W_OUT, W_EGRESS_TCP, W_EGRESS_DNS, W_RELAY };
 
 /* One fd in the epoll set. Events point at the watch, which lives as long as its owner. */
 struct watch {
 	enum watch_kind kind;
 	int fd;            /* -1 once closed */
 	uint32_t events;   /* what epoll watches now; 0: not in the set */
-	void *obj;         /* the connection or program */
-	int stream;        /* W_OUT: 0 stdout, 1 stderr */
+	void *obj;         /* the connection, program or relay */
+	int stream;        /* W_OUT: 0 stdout, 1 stderr; W_EGRESS_*: the listener's index; W_RELAY: its side */
 };
 
 /*

@@ -79,6 +79,31 @@ final class Connection implements Closeable {
         }
     }
 
+    /**
+     * What the supervisor sends, as it arrives; after a relay's {@code OK} these are the relayed bytes (read through
+     * the same buffer the frames were, so none that came with the {@code OK} are lost).
+     */
+    InputStream input() {
+        return in;
+    }
+
+    /** Raw bytes, for a relay. */
+    void write(byte[] b, int off, int len) throws IOException {
+        synchronized (writeLock) {
+            ByteBuffer buffer = ByteBuffer.wrap(b, off, len);
+            while (buffer.hasRemaining()) {
+                channel.write(buffer);
+            }
+        }
+    }
+
+    /** Half closes: the supervisor reads the end of what we send, and may go on sending. */
+    void shutdownOutput() throws IOException {
+        synchronized (writeLock) {
+            channel.shutdownOutput();
+        }
+    }
+
     /** The next frame; fails when the supervisor closed the connection. */
     Frames.In receive() throws IOException {
         Frames.In f = Frames.In.read(in);

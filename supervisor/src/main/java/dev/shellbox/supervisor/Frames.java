@@ -5,6 +5,9 @@ import java.io.DataInputStream;
 import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.UnknownHostException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -29,6 +32,9 @@ final class Frames {
     static final int READ_LOG = 0x0B;
     static final int ATTACH = 0x0C;
     static final int SHUTDOWN = 0x0D;
+    static final int EGRESS_LISTEN = 0x0E;
+    static final int EGRESS_ATTACH = 0x0F;
+    static final int DNS_REPLY = 0x10;
 
     // supervisor to client
     static final int HELLO_OK = 0x81;
@@ -42,6 +48,9 @@ final class Frames {
     static final int OK = 0x89;
     static final int OUTPUT_END = 0x8A;
     static final int STDIN_CREDIT = 0x8B;
+    static final int EGRESS_LISTENING = 0x8C;
+    static final int EGRESS_CONN = 0x8D;
+    static final int DNS_QUERY = 0x8E;
 
     private Frames() {}
 
@@ -90,6 +99,17 @@ final class Frames {
             u32(values.size());
             values.forEach(this::str);
             return this;
+        }
+
+        /** An IP address and port: {@code u8} family (4 or 6), the address's 4 or 16 bytes, {@code u16} port. */
+        Out address(InetSocketAddress a) {
+            if (a.isUnresolved()) {
+                throw new IllegalArgumentException("unresolved address " + a);
+            }
+            byte[] ip = a.getAddress().getAddress();
+            u8(ip.length == 4 ? 4 : 6);
+            buf.write(ip, 0, ip.length);
+            return u16(a.getPort());
         }
 
         Out rest(byte[] b, int off, int len) {
@@ -172,6 +192,20 @@ final class Frames {
                 out.add(str());
             }
             return out;
+        }
+
+        InetSocketAddress address() throws SupervisorException {
+            int family = u8();
+            if (family != 4 && family != 6) {
+                throw new SupervisorException(0, "supervisor sent an address of family " + family);
+            }
+            byte[] ip = new byte[family == 4 ? 4 : 16];
+            payload.get(ip);
+            try {
+                return new InetSocketAddress(InetAddress.getByAddress(ip), u16());
+            } catch (UnknownHostException e) {
+                throw new IllegalStateException(e); // never: the length is right
+            }
         }
 
         /** The rest of the payload, without copying it. */

@@ -6,6 +6,7 @@ import java.net.SocketAddress;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.Executor;
 
 /**
  * The client of one sandbox's supervisor (docs/supervisor-protocol.md). Each program gets a connection of its own
@@ -134,6 +135,62 @@ public final class Supervisor {
             long at = f.u64();
             boolean ended = f.u8() == 1;
             return new LogChunk(s, at, f.rest(), ended);
+        }
+    }
+
+    /**
+     * Opens the egress listeners of {@code spec} in the sandbox's network namespace and becomes their control
+     * connection: what comes to them goes to {@code handler}, on a cached pool of daemon threads. Fails when a listener
+     * cannot be bound (the message names it), or another control connection is open.
+     */
+    public EgressControl egress(EgressListen spec, EgressHandler handler) throws IOException {
+        return egress(spec, handler, null);
+    }
+
+    /** As {@link #egress(EgressListen, EgressHandler)}, with the handler's calls run on {@code executor}. */
+    public EgressControl egress(EgressListen spec, EgressHandler handler, Executor executor) throws IOException {
+        Connection c = Connection.open(address, secret, null);
+        try {
+            c.send(spec.frame());
+            Frames.In answer = c.receive();
+            if (answer.type != Frames.EGRESS_LISTENING) {
+                throw answer.unexpected("EGRESS_LISTENING");
+            }
+            List<Integer> tcpPorts = ports(answer);
+            List<Integer> dnsPorts = ports(answer);
+            return new EgressControl(c, tcpPorts, dnsPorts, handler, executor);
+        } catch (IOException | RuntimeException e) {
+            c.close();
+            throw e;
+        }
+    }
+
+    private static List<Integer> ports(Frames.In f) {
+        int n = (int) f.u32();
+        List<Integer> ports = new ArrayList<>(n);
+        for (int i = 0; i < n; i++) {
+            ports.add(f.u16());
+        }
+        return ports;
+    }
+
+    /**
+     * Attaches to a program's egress connection ({@link EgressHandler#connection}): from now on bytes flow between the
+     * program and the returned stream. Fails with errno ENOENT (2) when no connection of that id waits (unknown,
+     * expired, or attached already).
+     */
+    public EgressStream attachEgress(long id) throws IOException {
+        Connection c = Connection.open(address, secret, null);
+        try {
+            c.send(new Frames.Out(Frames.EGRESS_ATTACH).u64(id).bytes());
+            Frames.In answer = c.receive();
+            if (answer.type != Frames.OK) {
+                throw answer.unexpected("OK");
+            }
+            return new EgressStream(c);
+        } catch (IOException | RuntimeException e) {
+            c.close();
+            throw e;
         }
     }
 

@@ -32,7 +32,7 @@ import org.junit.jupiter.api.io.TempDir;
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class SupervisorTest {
     private static final Map<String, String> ENV = Map.of("PATH", "/usr/bin:/bin", "LANG", "C.UTF-8");
-    private static final byte[] SECRET = "a-secret-of-at-least-sixteen-bytes".getBytes(StandardCharsets.US_ASCII);
+    static final byte[] SECRET = "a-secret-of-at-least-sixteen-bytes".getBytes(StandardCharsets.US_ASCII);
 
     @TempDir
     static Path dir;
@@ -69,7 +69,7 @@ class SupervisorTest {
      * Starts the supervisor executable, installed as {@code DIR/shellbox-supervisor}, with {@code arguments} and waits
      * until it answers at {@code address}.
      */
-    private static Process launch(Path dir, List<String> arguments, java.net.SocketAddress address) throws Exception {
+    static Process launch(Path dir, List<String> arguments, java.net.SocketAddress address) throws Exception {
         Path executable = dir.resolve("shellbox-supervisor");
         try (InputStream in = Supervisor.executable()) {
             Files.copy(in, executable);
