@@ -17,6 +17,7 @@ import java.nio.file.Path;
 import java.security.GeneralSecurityException;
 import java.security.KeyStore;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -110,6 +111,8 @@ public final class TestInternet implements AutoCloseable {
     private OutputStream commands;
     private BufferedReader answers;
     private SSLContext sslContext;
+    private boolean ownsNamespace;
+    private boolean ownsLink;
     private final Thread shutdownHook = new Thread(this::closeQuietly, "test-internet-cleanup");
     private boolean closed;
 
@@ -207,22 +210,24 @@ public final class TestInternet implements AutoCloseable {
                 + Integer.toHexString(ThreadLocalRandom.current().nextInt(1 << 16));
         TestInternet internet;
         try {
-            internet = new TestInternet(slot, namespace, Files.createTempDirectory(PREFIX));
+            internet = new TestInternet(slot, namespace, Files.createTempDirectory(namespace + "-"));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        run("ip", "netns", "add", namespace);
         try {
-            // the name of the host side is the slot's lock: only one process can create it
-            run("ip", "link", "add", internet.veth, "type", "veth", "peer", "name", "eth0", "netns", namespace);
-        } catch (IllegalStateException e) {
-            internet.closeQuietly();
-            if (e.getMessage().contains("File exists")) {
-                return null;
+            run("ip", "netns", "add", namespace);
+            internet.ownsNamespace = true;
+            try {
+                // the name of the host side is the slot's lock: only one process can create it
+                run("ip", "link", "add", internet.veth, "type", "veth", "peer", "name", "eth0", "netns", namespace);
+                internet.ownsLink = true;
+            } catch (IllegalStateException e) {
+                if (e.getMessage().contains("File exists")) {
+                    internet.close();
+                    return null;
+                }
+                throw e;
             }
-            throw e;
-        }
-        try {
             internet.configure();
             return internet;
         } catch (RuntimeException e) {
@@ -321,10 +326,12 @@ public final class TestInternet implements AutoCloseable {
                 server.destroyForcibly();
             }
         }
-        if (linkExists()) {
+        if (ownsLink && linkExists()) {
             attempt(failures, () -> run("ip", "link", "del", veth));
         }
-        attempt(failures, () -> run("ip", "netns", "del", namespace));
+        if (ownsNamespace) {
+            attempt(failures, () -> run("ip", "netns", "del", namespace));
+        }
         attempt(failures, () -> deleteRecursively(work));
         if (!failures.isEmpty()) {
             RuntimeException failure = failures.get(0);
@@ -350,13 +357,21 @@ public final class TestInternet implements AutoCloseable {
         }
     }
 
-    /** Deletes the namespaces of test internets whose JVM is gone (the pid in their name no longer runs). */
+    /**
+     * Removes what test internets of JVMs that are gone left behind: namespaces (with their veth pairs) and work
+     * directories, all named {@code sbx-inet-<pid>-...} after the JVM that made them.
+     */
     private static void removeStaleNamespaces() {
         Pattern ours = Pattern.compile("^(" + Pattern.quote(PREFIX) + "(\\d+)-\\S+)", Pattern.MULTILINE);
         Matcher matcher = ours.matcher(run("ip", "netns", "list"));
         while (matcher.find()) {
-            long pid = Long.parseLong(matcher.group(2));
-            if (ProcessHandle.of(pid).isEmpty()) {
+            if (ProcessHandle.of(Long.parseLong(matcher.group(2))).isEmpty()) {
+                try {
+                    // deleting the peer takes the host side with it at once; the namespace itself goes lazily
+                    run("ip", "-n", matcher.group(1), "link", "del", "eth0");
+                } catch (IllegalStateException e) {
+                    // no veth left in it
+                }
                 try {
                     run("ip", "netns", "del", matcher.group(1));
                 } catch (IllegalStateException e) {
@@ -364,9 +379,26 @@ public final class TestInternet implements AutoCloseable {
                 }
             }
         }
+        Path temp = Path.of(System.getProperty("java.io.tmpdir"));
+        try (Stream<Path> entries = Files.list(temp)) {
+            for (Path entry : entries.toList()) {
+                Matcher name = ours.matcher(entry.getFileName().toString());
+                if (name.matches()
+                        && ProcessHandle.of(Long.parseLong(name.group(2))).isEmpty()) {
+                    deleteRecursively(entry);
+                }
+            }
+        } catch (IOException | UncheckedIOException e) {
+            // another JVM is cleaning up too
+        }
     }
 
     // --- the layout ---
+
+    /** Which of the eight address blocks this instance has (see the class comment). */
+    public int slot() {
+        return slot;
+    }
 
     /** The namespace's name, for {@code ip netns exec} and {@code ip -n}. */
     public String namespace() {
@@ -509,7 +541,7 @@ public final class TestInternet implements AutoCloseable {
                             e.get("method").asText(),
                             e.get("host").isNull() ? null : e.get("host").asText(),
                             e.get("path").asText(),
-                            headers,
+                            Collections.unmodifiableMap(headers),
                             e.get("bodyLength").asLong(),
                             e.get("localAddress").asText(),
                             e.get("localPort").asInt(),
@@ -536,11 +568,19 @@ public final class TestInternet implements AutoCloseable {
     }
 
     /**
-     * Routes 169.254.169.254 from the host into the namespace, until {@link #close()}. Fails if the host already has
-     * a route of its own for exactly that address, or another instance holds it.
+     * Routes 169.254.169.254 from the host into the namespace, until {@link #close()}. Returns false, changing
+     * nothing, where the host already has a route for exactly that address (its own, or another instance's).
      */
-    public void routeMetadataFromHost() {
-        run("ip", "route", "add", METADATA_ADDRESS + "/32", "via", address(), "dev", veth);
+    public boolean routeMetadataFromHost() {
+        try {
+            run("ip", "route", "add", METADATA_ADDRESS + "/32", "via", address(), "dev", veth);
+            return true;
+        } catch (IllegalStateException e) {
+            if (e.getMessage().contains("File exists")) {
+                return false;
+            }
+            throw e;
+        }
     }
 
     /**
