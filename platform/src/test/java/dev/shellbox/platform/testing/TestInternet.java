@@ -45,15 +45,20 @@ import org.junit.jupiter.api.Assumptions;
  * ({@code eth0}) {@code b+2}, which carries the DNS server (port 53, UDP and TCP), the UDP echo (port 7) and the
  * default web servers; {@link #host} hands out {@code b+10} to {@code b+62}. IPv6 mirrors this in
  * {@code 2001:db8:<s>::/64}: {@code ::1} on the host side, {@code ::2} in the namespace, {@code ::10} to {@code ::62}
- * for hosts (the same digits as the IPv4 offset). HTTP (80) and HTTPS (443) answer on every address of the
- * namespace. Both blocks are directly connected on the host, so no route is needed to reach them.
+ * for hosts (the same digits as the IPv4 offset); DNS and the UDP echo listen on {@code ::2} too. HTTP (80) and HTTPS
+ * (443) answer on every address of the namespace. The block and the /64 are directly connected on the host's veth,
+ * so no route is needed to reach them.
  *
  * <p>169.254.169.254/32 sits on the namespace side too, answering {@link #METADATA_SECRET} on port 80. The host reaches
  * it only after {@link #routeMetadataFromHost()}, which points the host's route for that address into the namespace
  * for as long as this instance lives (one instance at a time): an egress proxy under test must still refuse it.
  *
  * <p>DNS is served by {@link TestDnsServer}, inside the namespace, with TTL 0 on every answer; changes take effect for
- * the next query. Needs root, iproute2 and network namespaces: guard tests with {@link #assumeAvailable()}.
+ * the next query. HTTPS presents a certificate issued on the spot by this instance's test CA for the name in the
+ * client's SNI (or, without SNI, for the namespace's addresses). Requests, queries and echo connections are logged
+ * before they are answered, so once a client has its answer, {@link #requests()}, {@link #dnsQueries()} and
+ * {@link #connections()} show it. Needs root and iproute2 (no other tool): guard tests with
+ * {@link #assumeAvailable()}.
  */
 public final class TestInternet implements AutoCloseable {
     /** The fake cloud metadata service's address (inside the namespace only). */
