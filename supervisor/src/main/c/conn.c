@@ -422,7 +422,8 @@ static void do_request(struct conn *c, uint8_t type, struct reader *r)
 			egress_attach(c, id, r->p, (size_t)(c->in.data + c->in.len - r->p));
 		break;
 	case T_DNS_REPLY:
-		conn_error(c, CONN_CLOSE, EPROTO, "DNS_REPLY belongs on the egress control connection");
+	case T_EGRESS_ABORT:
+		conn_error(c, CONN_CLOSE, EPROTO, "frame type 0x%02x belongs on the egress control connection", type);
 		break;
 	case T_HELLO:
 		conn_error(c, CONN_CLOSE, EPROTO, "HELLO was already sent");
@@ -446,7 +447,7 @@ static void do_channel(struct conn *c, uint8_t type, struct reader *r)
 	if (type == T_STDIN) {
 		if (prog_stdin(p, r->p, r->n) != 0)
 			conn_error(c, CONN_CLOSE, EPROTO, "STDIN beyond the stdin window");
-	} else if (type < T_HELLO || type > T_DNS_REPLY) {
+	} else if (type < T_HELLO || type > T_EGRESS_ABORT) {
 		conn_error(c, CONN_CLOSE, EPROTO, "unknown frame type 0x%02x", type);
 	} else if (type != T_STDIN_CLOSE && type != T_CREDIT && type != T_DROP_OUTPUT) {
 		conn_error(c, CONN_CLOSE, EPROTO, "frame type 0x%02x does not belong on a program's channel", type);
@@ -462,18 +463,20 @@ static void do_channel(struct conn *c, uint8_t type, struct reader *r)
 	}
 }
 
-/* The egress control connection takes DNS answers, nothing else: it is busy with what it announces. */
+/* The egress control connection takes DNS answers and aborts, nothing else: it is busy with what it announces. */
 static void do_egress_ctl(struct conn *c, uint8_t type, struct reader *r)
 {
-	if (type != T_DNS_REPLY) {
+	if (type != T_DNS_REPLY && type != T_EGRESS_ABORT) {
 		conn_error(c, CONN_CLOSE, EPROTO, "frame type 0x%02x does not belong on the egress control connection", type);
 		return;
 	}
 	uint64_t id = get_u64(r);
-	if (r->bad)
+	if (r->bad || (type == T_EGRESS_ABORT && !conn_parsed(c, r)))
 		conn_error(c, CONN_CLOSE, EPROTO, "malformed payload");
-	else
+	else if (type == T_DNS_REPLY)
 		egress_dns_reply(c, id, r->p, r->n);
+	else
+		egress_abort(id);
 }
 
 static void do_hello(struct conn *c, uint8_t type, struct reader *r)

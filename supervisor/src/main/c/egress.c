@@ -57,11 +57,13 @@ struct query {
 
 /* Side 0 is the host's connection, side 1 the program's socket. */
 struct relay {
+	uint64_t id;
 	struct watch w[2];
 	struct buf to[2];   /* bytes waiting to be written to that side */
 	int eof[2];         /* that side sent its end */
 	int shut[2];        /* its end was passed on: we shut down writing to that side */
 	int dead;           /* freed at the next egress_step */
+	int aborted;        /* the host cut it: the program gets a reset, not an end */
 	struct relay *next;
 };
 
@@ -444,6 +446,7 @@ int egress_attach(struct conn *c, uint64_t id, const uint8_t *rest, size_t nrest
 	struct relay *r = calloc(1, sizeof *r);
 	if (!r)
 		abort();
+	r->id = id;
 	r->w[0] = (struct watch){ W_RELAY, c->w.fd, 0, r, 0 };
 	r->w[1] = (struct watch){ W_RELAY, p->fd, 0, r, 1 };
 	free(p);
@@ -462,6 +465,37 @@ int egress_attach(struct conn *c, uint64_t id, const uint8_t *rest, size_t nrest
 	relay_flush(r, 1);
 	relay_update(r);
 	return 1;
+}
+
+/* A reset rather than an orderly close: what the relay and the kernel still buffer for the program is dropped. */
+static void close_with_reset(int fd)
+{
+	struct linger l = { 1, 0 };
+	setsockopt(fd, SOL_SOCKET, SO_LINGER, &l, sizeof l);
+}
+
+void egress_abort(uint64_t id)
+{
+	for (struct pending **pp = &pending; *pp; pp = &(*pp)->next) {
+		struct pending *p = *pp;
+		if (p->id != id)
+			continue;
+		close_with_reset(p->fd);
+		close(p->fd);
+		*pp = p->next;
+		if (!*pp)
+			pending_tail = pp;
+		npending--;
+		free(p);
+		return;
+	}
+	for (struct relay *r = relays; r; r = r->next) {
+		if (r->id == id && !r->dead) {
+			r->dead = 1;
+			r->aborted = 1;
+			return;
+		}
+	}
 }
 
 void egress_event(struct watch *w, uint32_t events)
@@ -504,6 +538,8 @@ int egress_step(void)
 			continue;
 		}
 		*rr = r->next;
+		if (r->aborted)
+			close_with_reset(r->w[1].fd);
 		for (int i = 0; i < 2; i++) {
 			watch_close(&r->w[i]);
 			buf_free(&r->to[i]);

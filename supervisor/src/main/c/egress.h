@@ -23,6 +23,8 @@ extern uint64_t g_egress_expiry_ms;   /* how long an accepted connection waits t
  */
 void egress_listen(struct conn *c, struct reader *r);
 int egress_attach(struct conn *c, uint64_t id, const uint8_t *rest, size_t nrest);
+/* Ends connection id at once, waiting or relayed, with a reset the program sees (the host's policy cut it). */
+void egress_abort(uint64_t id);
 void egress_dns_reply(struct conn *c, uint64_t id, const uint8_t *data, size_t n);
 
 void egress_event(struct watch *w, uint32_t events);

@@ -132,4 +132,16 @@ public final class EgressControl implements AutoCloseable {
             // the control connection is gone; the reader sees it too
         }
     }
+
+    /**
+     * Ends an egress connection at once (waiting to be attached, or relayed): the program gets a reset, and whatever
+     * the relay still buffers for it is dropped. For a connection the host's policy no longer allows.
+     */
+    public void abort(long id) {
+        try {
+            connection.send(new Frames.Out(Frames.EGRESS_ABORT).u64(id).bytes());
+        } catch (IOException e) {
+            // the control connection is gone, and with it the listeners; the relay ends when its streams close
+        }
+    }
 }

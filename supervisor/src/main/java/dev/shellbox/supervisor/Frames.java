@@ -35,6 +35,7 @@ final class Frames {
     static final int EGRESS_LISTEN = 0x0E;
     static final int EGRESS_ATTACH = 0x0F;
     static final int DNS_REPLY = 0x10;
+    static final int EGRESS_ABORT = 0x11;
 
     // supervisor to client
     static final int HELLO_OK = 0x81;

@@ -209,6 +209,50 @@ class EgressRelayTest {
         }
     }
 
+    @Test
+    void anAbortResetsTheProgramsConnectionAndDropsWhatWasBuffered() throws Exception {
+        try (EgressControl control =
+                supervisor.egress(EgressListen.none().tcp(LOOPBACK_ANY_PORT, EgressListen.Kind.PROXY), handler)) {
+            Socket program =
+                    connect(InetAddress.getLoopbackAddress(), control.tcpPorts().get(0));
+            long id = handler.next().id();
+            try (EgressStream relay = supervisor.attachEgress(id)) {
+                // more than the relay and the kernel hold for a program that does not read
+                byte[] chunk = new byte[64 * 1024];
+                relay.out().write(chunk);
+                assertThat(program.getInputStream().read()).isEqualTo(0);
+                Thread writer = new Thread(() -> {
+                    try {
+                        for (int i = 0; i < 4096; i++) {
+                            relay.out().write(chunk);
+                        }
+                    } catch (IOException e) {
+                        // the abort closes the host's end too
+                    }
+                });
+                writer.setDaemon(true);
+                writer.start();
+                Thread.sleep(300);
+                control.abort(id);
+                long read = 0;
+                IOException ended = null;
+                try {
+                    InputStream in = program.getInputStream();
+                    byte[] buffer = new byte[64 * 1024];
+                    int n;
+                    while ((n = in.read(buffer)) > 0) {
+                        read += n;
+                    }
+                } catch (IOException e) {
+                    ended = e;
+                }
+                assertThat(ended).as("a reset, not an orderly end").isNotNull();
+                assertThat(read).as("what was buffered is dropped").isLessThan(4096L * chunk.length);
+                writer.join(10_000);
+            }
+        }
+    }
+
     /** Writes {@code bytes} pseudo-random bytes from {@code seed}; returns their SHA-256. */
     private static byte[] send(OutputStream out, long bytes, long seed) throws Exception {
         MessageDigest sha = MessageDigest.getInstance("SHA-256");
