@@ -28,6 +28,9 @@ final class EntryParser {
         if (rest.isEmpty()) {
             throw fail("empty entry");
         }
+        if (rest.contains("://")) {
+            throw fail("write the host without a scheme: api.example.com:443, not https://api.example.com");
+        }
         Set<String> methods = Set.of();
         int space = firstWhitespace(rest);
         if (space >= 0) {

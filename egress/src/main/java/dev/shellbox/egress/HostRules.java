@@ -1,5 +1,6 @@
 package dev.shellbox.egress;
 
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -14,7 +15,7 @@ import java.util.Map;
  */
 public record HostRules(String pattern, Map<String, HeaderTemplate> headers, List<TokenSwap> swaps) {
     public HostRules {
-        headers = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(headers));
+        headers = Collections.unmodifiableMap(new LinkedHashMap<>(headers));
         swaps = List.copyOf(swaps);
     }
 

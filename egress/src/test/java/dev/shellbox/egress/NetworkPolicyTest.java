@@ -142,7 +142,8 @@ class NetworkPolicyTest {
                 "2002:a00::/24|embeds an IPv4 address",
                 ":443|no host",
                 "/path|no host",
-                "example.123|ends in a number"
+                "example.123|ends in a number",
+                "https://api.example.com|without a scheme"
             })
     void badEntriesAreRejectedWithAReason(String text, String problem) {
         PolicyException e = errorFor(text);

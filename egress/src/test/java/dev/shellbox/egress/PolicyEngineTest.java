@@ -181,6 +181,34 @@ class PolicyEngineTest {
     }
 
     @Test
+    void fullwidthDigitsAndDotsNeverPassAsAName() {
+        PolicyEngine open = engine("open", List.of(), List.of());
+        // IDN mapping turns these into 127.0.0.1, which some URL parsers then connect to
+        assertThat(connect(open, "\uff11\uff12\uff17.\uff10.\uff10.\uff11", null, 80)
+                        .verdict())
+                .isEqualTo(Verdict.DENY);
+        assertThat(connect(open, "127\u30020\u30020\u30021", null, 80).verdict())
+                .isEqualTo(Verdict.DENY);
+    }
+
+    @Test
+    void ipv6PrivateRangeIsReachableThroughAnAddressEntry() {
+        PolicyEngine engine = allowlist("[fd00::/8]:443");
+        assertThat(engine.decide(Destination.address(ip("fd00::5"), 443)).rule())
+                .isEqualTo("allow[0] \"[fd00::/8]:443\"");
+        assertThat(engine.decide(Destination.address(ip("fd00::5"), 80)).rule())
+                .isEqualTo("default: fc00::/7 is the unique local (private) range");
+    }
+
+    @Test
+    void inspectExplanationAsksForARequestTheProxyCanSee() {
+        Decision decision = connect(allowlist("GET api.example.com"), "api.example.com", PUBLIC, 443);
+        assertThat(decision.explain())
+                .contains("only for requests it can inspect")
+                .contains("allow[0]");
+    }
+
+    @Test
     void portsMustMatch() {
         PolicyEngine engine = allowlist("api.example.com:443", "*.example.com:8000-8100");
         assertThat(connect(engine, "api.example.com", PUBLIC, 443).allowed()).isTrue();

@@ -1,5 +1,6 @@
 package dev.shellbox.egress.dns;
 
+import java.net.Inet6Address;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.util.ArrayList;
@@ -165,9 +166,7 @@ public final class DnsResolverCodec {
 
     private static InetAddress address(byte[] bytes) throws DnsFormatException {
         try {
-            return bytes.length == 16
-                    ? java.net.Inet6Address.getByAddress(null, bytes, -1)
-                    : InetAddress.getByAddress(bytes);
+            return bytes.length == 16 ? Inet6Address.getByAddress(null, bytes, -1) : InetAddress.getByAddress(bytes);
         } catch (UnknownHostException e) {
             throw new DnsFormatException("bad address length");
         }

@@ -1,6 +1,7 @@
 package dev.shellbox.egress.dns;
 
 import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
 
 /** Writes the parts of a DNS message in wire order. */
 final class DnsWriter {
@@ -31,7 +32,7 @@ final class DnsWriter {
     DnsWriter name(String name) {
         if (!name.isEmpty()) {
             for (String label : name.split("\\.", -1)) {
-                byte[] bytes = label.getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+                byte[] bytes = label.getBytes(StandardCharsets.US_ASCII);
                 u8(bytes.length);
                 bytes(bytes);
             }
