@@ -61,7 +61,7 @@ final class EntryParser {
             if (literal.isPresent()) {
                 int prefixEnd = after.startsWith("/") ? indexOfAny(after, ":/", 1) : 0;
                 boolean hasPrefix =
-                        prefixEnd > 1 && after.substring(1, prefixEnd).chars().allMatch(Character::isDigit);
+                        prefixEnd > 1 && after.substring(1, prefixEnd).chars().allMatch(c -> c >= '0' && c <= '9');
                 host = ipv4Range(literal.get(), hasPrefix ? after.substring(1, prefixEnd) : null);
                 after = hasPrefix ? after.substring(prefixEnd) : after;
             } else {

@@ -29,9 +29,10 @@ import java.util.Optional;
  * </ul>
  *
  * After an IPv4 address, {@code /} and digits alone are a CIDR prefix ({@code 10.0.0.0/8}); any other {@code /...}
- * is a path. Rejected: empty entries, a bare {@code *}, wildcards other than a whole first label, ports outside
- * 1-65535, CIDR prefixes out of range or with host bits set, invalid hostnames, IPv6 zone ids, IPv6 ranges that embed
- * IPv4 (write the IPv4 form), more than {@value #MAX_ENTRIES} entries in a list.
+ * is a path. Rejected: empty entries, URLs (write the host, not {@code https://...}), a bare {@code *}, wildcards
+ * other than a whole first label, ports outside 1-65535, CIDR prefixes out of range or with host bits set, invalid
+ * hostnames, IPv6 zone ids, IPv6 ranges that embed IPv4 (write the IPv4 form), more than {@value #MAX_ENTRIES} entries
+ * in a list.
  *
  * <h2>Modes</h2>
  *
