@@ -83,6 +83,28 @@ final class EntryParser {
         return new PolicyEntry(list, index, text, methods, host, ports, path);
     }
 
+    /** The methods of HTTP and WebDAV: an entry's first word must be a list of these. */
+    private static final Set<String> KNOWN_METHODS = Set.of(
+            "GET",
+            "HEAD",
+            "POST",
+            "PUT",
+            "DELETE",
+            "PATCH",
+            "OPTIONS",
+            "CONNECT",
+            "TRACE",
+            "QUERY",
+            "PROPFIND",
+            "PROPPATCH",
+            "MKCOL",
+            "COPY",
+            "MOVE",
+            "LOCK",
+            "UNLOCK",
+            "REPORT",
+            "SEARCH");
+
     private Set<String> methods(String text) {
         if (!text.chars().allMatch(c -> c == ',' || isAsciiLetter(c))) {
             throw fail("\"" + text + "\" before the space is not a list of HTTP methods such as GET,HEAD");
@@ -95,7 +117,13 @@ final class EntryParser {
             if (method.length() > MAX_METHOD_LENGTH) {
                 throw fail("\"" + method + "\" is too long for an HTTP method");
             }
-            methods.add(method.toUpperCase(Locale.ROOT));
+            String upper = method.toUpperCase(Locale.ROOT);
+            if (!KNOWN_METHODS.contains(upper)) {
+                // "bad host" is a typo far more often than a method named BAD
+                throw fail("\"" + method + "\" is not an HTTP method; an entry has no space except after its methods"
+                        + " (GET,HEAD api.example.com/v1/)");
+            }
+            methods.add(upper);
         }
         return methods;
     }

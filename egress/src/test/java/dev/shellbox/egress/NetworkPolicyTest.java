@@ -306,4 +306,13 @@ class NetworkPolicyTest {
         assertThat(policy.rulesFor("not a host")).isEmpty();
         assertThat(policy.rules()).containsOnlyKeys("api.example.com", "*.example.com", "*.eu.example.com");
     }
+
+    @Test
+    void aWordThatIsNoHttpMethodIsATypoNotAMethod() {
+        assertThatThrownBy(() ->
+                        NetworkPolicy.parse(new PolicySpec("allowlist", List.of("ok.test", "bad host"), null, null)))
+                .isInstanceOf(PolicyException.class)
+                .satisfies(e -> assertThat(((PolicyException) e).field()).isEqualTo("allow[1]"))
+                .hasMessageContaining("not an HTTP method");
+    }
 }

@@ -108,6 +108,10 @@ public class RouteTable {
             sandbox("GET", SANDBOX + "/processes/{process}", List.of(), false),
             sandbox("GET", SANDBOX + "/processes/{process}/logs/{stream}", List.of(), false),
             sandbox("POST", SANDBOX + "/processes/{process}/signal", List.of(), false),
+            // network policy and the egress proxy's decisions (a stream that lasts as long as the client listens)
+            sandbox("GET", SANDBOX + "/network", List.of(), false),
+            sandbox("PUT", SANDBOX + "/network", List.of(), false),
+            sandbox("GET", SANDBOX + "/network/events", List.of(), true),
             // files: reads from vfs-service; changes through sandbox-service, the owner of a running sandbox's view
             files("GET", FILES),
             fileChange("PUT", FILES, Body.UPLOAD),

@@ -1,5 +1,6 @@
 package dev.shellbox.bench.escalation;
 
+import dev.shellbox.sandbox.provider.ContainerNetwork;
 import dev.shellbox.sandbox.provider.ContainerSpec;
 import dev.shellbox.sandbox.provider.ProviderEscalator;
 import dev.shellbox.sandbox.provider.SandboxContainer;
@@ -94,7 +95,8 @@ public final class EscalationBenchmark {
 
     private static void stageLatency(BubblewrapProvider provider) throws Exception {
         InMemoryFileSystem files = sandboxFiles(10);
-        SandboxContainer container = provider.open(new ContainerSpec("latency", false, 4L << 30, 1024, 16L << 30));
+        SandboxContainer container =
+                provider.open(new ContainerSpec("latency", ContainerNetwork.NONE, 4L << 30, 1024, 16L << 30));
         Shell shell = shell(files, container);
         long created = System.nanoTime();
         run(shell, "arch");
@@ -158,7 +160,7 @@ public final class EscalationBenchmark {
         container.destroy();
 
         SandboxContainer networked =
-                provider.open(new ContainerSpec("latency-network", true, 4L << 30, 1024, 16L << 30));
+                provider.open(new ContainerSpec("latency-network", ContainerNetwork.OPEN, 4L << 30, 1024, 16L << 30));
         Shell networkedShell = shell(sandboxFiles(10), networked);
         long setUp = System.nanoTime();
         run(networkedShell, "arch");
@@ -169,7 +171,8 @@ public final class EscalationBenchmark {
         System.out.printf("escalated stage 'arch' with network (warm):     %.2f ms median%n", withNetwork);
         networked.destroy();
 
-        SandboxContainer large = provider.open(new ContainerSpec("latency-10k", false, 4L << 30, 1024, 16L << 30));
+        SandboxContainer large =
+                provider.open(new ContainerSpec("latency-10k", ContainerNetwork.NONE, 4L << 30, 1024, 16L << 30));
         Shell largeShell = shell(sandboxFiles(FILES), large);
         run(largeShell, "arch");
         run(largeShell, "arch");
@@ -217,7 +220,8 @@ public final class EscalationBenchmark {
 
     private static void throughput(BubblewrapProvider provider) throws Exception {
         InMemoryFileSystem files = sandboxFiles(10);
-        SandboxContainer container = provider.open(new ContainerSpec("throughput", false, 4L << 30, 1024, 16L << 30));
+        SandboxContainer container =
+                provider.open(new ContainerSpec("throughput", ContainerNetwork.NONE, 4L << 30, 1024, 16L << 30));
         Shell shell = shell(files, container);
         String script = "yes 'a line of text that is copied through python' | python3 -c 'import sys;"
                 + " [sys.stdout.write(l) for l in sys.stdin]' | head -c 268435456 | wc -c";

@@ -133,10 +133,11 @@ public final class DnsResolverCodec {
     private static DnsAnswer follow(int rcode, boolean truncated, List<Rr> records, String name, int type)
             throws DnsFormatException {
         if (rcode != Rcode.NOERROR.code()) {
-            return new DnsAnswer(rcode, truncated, List.of(), 0);
+            return new DnsAnswer(rcode, truncated, List.of(), 0, List.of());
         }
         String current = name;
         long ttl = Long.MAX_VALUE;
+        List<String> aliases = new ArrayList<>();
         for (int hop = 0; hop <= MAX_CNAME_HOPS; hop++) {
             List<InetAddress> addresses = new ArrayList<>();
             long addressTtl = Long.MAX_VALUE;
@@ -154,11 +155,12 @@ public final class DnsResolverCodec {
                 }
             }
             if (!addresses.isEmpty()) {
-                return new DnsAnswer(rcode, truncated, addresses, Math.min(ttl, addressTtl));
+                return new DnsAnswer(rcode, truncated, addresses, Math.min(ttl, addressTtl), aliases);
             }
             if (next == null) {
-                return new DnsAnswer(rcode, truncated, List.of(), 0);
+                return new DnsAnswer(rcode, truncated, List.of(), 0, aliases);
             }
+            aliases.add(next);
             current = next;
         }
         throw new DnsFormatException("more than " + MAX_CNAME_HOPS + " CNAMEs in a chain");

@@ -49,6 +49,7 @@ class DnsResolverCodecTest {
         DnsAnswer answer = DnsResolverCodec.parseResponse(response, response.length, 0x4242, "WWW.example.com", 1);
         assertThat(answer.addresses()).containsExactly(InetAddress.getByName("203.0.113.7"));
         assertThat(answer.ttlSeconds()).isEqualTo(30);
+        assertThat(answer.aliases()).containsExactly("cdn.example.net", "edge.example.net");
     }
 
     @Test

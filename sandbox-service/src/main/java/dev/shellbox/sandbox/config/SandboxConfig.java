@@ -3,7 +3,9 @@ package dev.shellbox.sandbox.config;
 import dev.shellbox.sandbox.provider.local.LocalSettings;
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
+import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 
 /** Settings of sandbox-service (prefix {@code shellbox.sandbox}). */
 @ConfigMapping(prefix = "shellbox.sandbox")
@@ -56,6 +58,26 @@ public interface SandboxConfig {
 
     /** The local provider: escalated programs under bubblewrap on this host. */
     Local local();
+
+    /** The egress proxy of sandboxes whose network policy goes through it. */
+    Egress egress();
+
+    /** Settings of the egress proxy. */
+    interface Egress {
+        /**
+         * DNS servers (address or address:port) the proxy resolves names with; empty: the nameservers of this host's
+         * /etc/resolv.conf. Programs never query them: the proxy resolves, checks and connects.
+         */
+        Optional<List<String>> resolvers();
+
+        /** How long a connection to a destination may take to open. */
+        @WithDefault("10s")
+        Duration connectTimeout();
+
+        /** Decisions each sandbox keeps for its events stream. */
+        @WithDefault("1000")
+        int eventsKept();
+    }
 
     /** Settings of the local provider. */
     interface Local {

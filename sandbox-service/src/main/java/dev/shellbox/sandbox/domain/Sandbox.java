@@ -1,5 +1,6 @@
 package dev.shellbox.sandbox.domain;
 
+import dev.shellbox.egress.PolicySpec;
 import io.quarkus.hibernate.reactive.panache.PanacheEntityBase;
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
@@ -59,9 +60,14 @@ public class Sandbox extends PanacheEntityBase {
     @Column(nullable = false)
     public Map<String, String> labels = new HashMap<>();
 
-    /** Whether escalated programs may use the network. */
+    /** Whether escalated programs may use the network (its policy's mode is not none). */
     @Column(name = "network", nullable = false, columnDefinition = "boolean not null default false")
     public boolean network;
+
+    /** The network policy as the user gave it; null for sandboxes made before policies ({@link #network} says). */
+    @JdbcTypeCode(SqlTypes.JSON)
+    @Column(name = "network_policy")
+    public PolicySpec networkPolicy;
 
     @Column(name = "idle_timeout_seconds", nullable = false)
     public int idleTimeoutSeconds;

@@ -45,6 +45,14 @@ public interface SandboxContainer {
      */
     Supervisor supervisor() throws IOException;
 
+    /**
+     * Variables the container gives every program unless the program sets them (where a proxied network's proxy is);
+     * {@link #start} adds them itself, programs started through {@link #supervisor} get them from their caller.
+     */
+    default Map<String, String> programEnvironment() {
+        return Map.of();
+    }
+
     /** The supervisor when the container runs (one an earlier run of the service started too); never starts one. */
     Optional<Supervisor> runningSupervisor();
 

@@ -1,5 +1,7 @@
 package dev.shellbox.sandbox.rest;
 
+import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
+import dev.shellbox.egress.PolicySpec;
 import dev.shellbox.sandbox.service.NewSandbox;
 import java.util.Map;
 
@@ -12,7 +14,8 @@ import java.util.Map;
  * @param env environment variables of every exec
  * @param labels free-form key/value pairs to find sandboxes by
  * @param idleTimeoutSeconds seconds without activity before the sandbox pauses itself
- * @param network whether escalated programs may use the network (default false)
+ * @param network the network policy of escalated programs (docs/egress.md): {@code {"mode": "allowlist", "allow":
+ *     [...]}}; {@code true} is {@code {"mode": "open"}}, the public network; {@code false} or absent, none
  */
 public record CreateSandboxRequest(
         String name,
@@ -20,7 +23,7 @@ public record CreateSandboxRequest(
         Map<String, String> env,
         Map<String, String> labels,
         Integer idleTimeoutSeconds,
-        Boolean network) {
+        @JsonDeserialize(using = NetworkField.class) PolicySpec network) {
     /** The sandbox the service makes; null for no body (every default). */
     static NewSandbox toNewSandbox(CreateSandboxRequest request) {
         return request == null

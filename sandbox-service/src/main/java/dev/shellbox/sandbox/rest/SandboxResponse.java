@@ -1,8 +1,10 @@
 package dev.shellbox.sandbox.rest;
 
+import dev.shellbox.egress.PolicySpec;
 import dev.shellbox.sandbox.domain.Provider;
 import dev.shellbox.sandbox.domain.Sandbox;
 import dev.shellbox.sandbox.domain.SandboxState;
+import dev.shellbox.sandbox.egress.NetworkPolicies;
 import java.time.Instant;
 import java.util.Map;
 
@@ -16,6 +18,7 @@ public record SandboxResponse(
         Map<String, String> labels,
         int idleTimeoutSeconds,
         boolean network,
+        PolicySpec networkPolicy,
         Instant createdAt,
         Instant lastActivityAt) {
 
@@ -29,6 +32,7 @@ public record SandboxResponse(
                 Map.copyOf(s.labels),
                 s.idleTimeoutSeconds,
                 s.network,
+                NetworkPolicies.stored(s.networkPolicy, s.network),
                 s.createdAt,
                 s.lastActivityAt);
     }

@@ -183,9 +183,19 @@ public final class SandboxRuntime {
         return Optional.of(container.supervisor());
     }
 
+    /** Variables the sandbox's container gives its programs (where a proxied network's proxy is). */
+    public Map<String, String> programEnvironment() {
+        return container == null ? Map.of() : container.programEnvironment();
+    }
+
     /** The supervisor of the sandbox's container when it runs; never starts one. */
     public Optional<Supervisor> runningSupervisor() {
         return container == null ? Optional.empty() : container.runningSupervisor();
+    }
+
+    /** Whether the sandbox's container runs programs (background servers too). */
+    public boolean hasRunningPrograms() {
+        return container != null && container.hasRunningPrograms();
     }
 
     /** The sandbox's environment: what its programs start with. */

@@ -4,6 +4,8 @@ import dev.shellbox.sandbox.client.VolumeClient;
 import dev.shellbox.sandbox.config.SandboxConfig;
 import dev.shellbox.sandbox.domain.ExecLimits;
 import dev.shellbox.sandbox.domain.Sandbox;
+import dev.shellbox.sandbox.egress.NetworkPolicies;
+import dev.shellbox.sandbox.egress.SandboxEgresses;
 import dev.shellbox.sandbox.provider.ContainerProviders;
 import dev.shellbox.sandbox.provider.ContainerSpec;
 import dev.shellbox.sandbox.provider.SandboxContainer;
@@ -40,6 +42,7 @@ public class SandboxRuntimes {
     private final VolumeClient volumes;
     private final ContainerProviders providers;
     private final SavedSessionRepository savedSessions;
+    private final SandboxEgresses egresses;
     private final SandboxConfig config;
     private final ConcurrentHashMap<String, SandboxRuntime> running = new ConcurrentHashMap<>();
     /**
@@ -58,8 +61,10 @@ public class SandboxRuntimes {
             VolumeClient volumes,
             ContainerProviders providers,
             SavedSessionRepository savedSessions,
+            SandboxEgresses egresses,
             SandboxConfig config) {
         this.volumes = volumes;
+        this.egresses = egresses;
         this.providers = providers;
         this.savedSessions = savedSessions;
         this.config = config;
@@ -100,7 +105,7 @@ public class SandboxRuntimes {
                 .forProvider(sandbox.provider)
                 .map(p -> p.open(new ContainerSpec(
                         id,
-                        sandbox.network,
+                        egresses.networkFor(id, NetworkPolicies.of(sandbox.networkPolicy, sandbox.network)),
                         limits.containerMemoryBytes(),
                         limits.containerProcesses(),
                         limits.storageBytes())))
@@ -141,6 +146,7 @@ public class SandboxRuntimes {
                 runtime.saveAndStop();
                 running.remove(sandboxId);
             }
+            egresses.forget(sandboxId);
             return null;
         });
     }
@@ -149,6 +155,7 @@ public class SandboxRuntimes {
     public void discard(String sandboxId) {
         SandboxRuntime runtime = locked(sandboxId, () -> running.remove(sandboxId));
         locks.remove(sandboxId);
+        egresses.forget(sandboxId);
         if (runtime != null) {
             CompletableFuture.runAsync(() -> {
                 try {

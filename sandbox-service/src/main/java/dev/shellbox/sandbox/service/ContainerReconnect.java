@@ -4,6 +4,7 @@ import dev.shellbox.platform.reactive.Blocking;
 import dev.shellbox.sandbox.domain.Provider;
 import dev.shellbox.sandbox.domain.Sandbox;
 import dev.shellbox.sandbox.domain.SandboxState;
+import dev.shellbox.sandbox.provider.ContainerNetwork;
 import dev.shellbox.sandbox.provider.ContainerProvider;
 import dev.shellbox.sandbox.provider.ContainerProviders;
 import dev.shellbox.sandbox.provider.ContainerSpec;
@@ -74,11 +75,14 @@ public class ContainerReconnect {
         }
         if (sandbox.state == SandboxState.RUNNING) {
             Map<String, String> saved = Blocking.await(() -> Panache.withSession(() -> savedSessions.statesOf(id)));
-            runtimes.obtain(sandbox, plans.forUser(sandbox.userId), saved);
+            // the supervisor is found, and a proxied network's egress attached to it again
+            runtimes.obtain(sandbox, plans.forUser(sandbox.userId), saved).runningSupervisor();
             LOG.infof("sandbox %s: reconnected to its running container", id);
             return;
         }
-        var container = provider.open(new ContainerSpec(id, sandbox.network, 0, 0, 0));
+        // only to end it: a container that is not running needs no egress
+        ContainerNetwork network = sandbox.network ? ContainerNetwork.OPEN : ContainerNetwork.NONE;
+        var container = provider.open(new ContainerSpec(id, network, 0, 0, 0));
         if (sandbox.state == SandboxState.DESTROYED) {
             container.destroy();
         } else {

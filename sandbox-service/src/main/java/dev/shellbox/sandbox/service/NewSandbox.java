@@ -1,5 +1,6 @@
 package dev.shellbox.sandbox.service;
 
+import dev.shellbox.egress.PolicySpec;
 import java.util.Map;
 
 /**
@@ -10,7 +11,7 @@ import java.util.Map;
  * @param env environment variables of every exec
  * @param labels free-form key/value pairs to find sandboxes by
  * @param idleTimeoutSeconds seconds without activity before the sandbox pauses itself
- * @param network whether escalated programs may use the network
+ * @param network the network policy of escalated programs (null: none)
  */
 public record NewSandbox(
         String name,
@@ -18,7 +19,7 @@ public record NewSandbox(
         Map<String, String> env,
         Map<String, String> labels,
         Integer idleTimeoutSeconds,
-        Boolean network) {
+        PolicySpec network) {
     /** A sandbox with every default. */
     public static final NewSandbox DEFAULTS = new NewSandbox(null, null, null, null, null, null);
 }

@@ -76,7 +76,8 @@ public class ProcessService {
                             SandboxRuntime runtime = runtimes.obtain(sandbox, limits, saved);
                             runtime.view().refresh();
                             Supervisor supervisor = supervisorOf(runtime);
-                            Map<String, String> env = new HashMap<>(runtime.environment());
+                            Map<String, String> env = new HashMap<>(runtime.programEnvironment());
+                            env.putAll(runtime.environment());
                             if (command.env() != null) {
                                 env.putAll(command.env());
                             }

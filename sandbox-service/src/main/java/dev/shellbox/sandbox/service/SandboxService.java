@@ -15,6 +15,7 @@ import dev.shellbox.sandbox.config.SandboxConfig;
 import dev.shellbox.sandbox.domain.Provider;
 import dev.shellbox.sandbox.domain.Sandbox;
 import dev.shellbox.sandbox.domain.SandboxState;
+import dev.shellbox.sandbox.egress.NetworkPolicies;
 import dev.shellbox.sandbox.provider.ContainerProviders;
 import dev.shellbox.sandbox.provider.ProviderUnavailableException;
 import dev.shellbox.sandbox.repository.SandboxRepository;
@@ -135,7 +136,8 @@ public class SandboxService {
         s.state = SandboxState.RUNNING;
         s.env = r.env() == null ? new HashMap<>() : new HashMap<>(r.env());
         s.labels = r.labels() == null ? new HashMap<>() : new HashMap<>(r.labels());
-        s.network = Boolean.TRUE.equals(r.network());
+        s.networkPolicy = r.network() == null ? NetworkPolicies.NONE : r.network();
+        s.network = NetworkPolicies.any(NetworkPolicies.of(s.networkPolicy, false));
         s.idleTimeoutSeconds =
                 r.idleTimeoutSeconds() == null ? config.defaultIdleTimeoutSeconds() : r.idleTimeoutSeconds();
         s.createdAt = now;
@@ -169,7 +171,9 @@ public class SandboxService {
                             + runnable);
         }
         try {
-            providers.forProvider(provider).ifPresent(p -> p.checkAvailable(Boolean.TRUE.equals(r.network())));
+            boolean network =
+                    r.network() != null && NetworkPolicies.any(NetworkPolicies.parse(r.network(), "/network"));
+            providers.forProvider(provider).ifPresent(p -> p.checkAvailable(network));
         } catch (ProviderUnavailableException e) {
             throw ProblemException.unavailable(e.getMessage());
         }

@@ -81,7 +81,7 @@ public abstract class ProviderConformance {
     /** The container of a sandbox this provider has not seen yet (a fresh id), with its plan's allowances. */
     protected ContainerSpec spec(long memoryBytes, long processes) {
         String id = "conf-" + UUID.randomUUID().toString().substring(0, 8);
-        return new ContainerSpec(id, false, memoryBytes, processes, STORAGE);
+        return new ContainerSpec(id, ContainerNetwork.NONE, memoryBytes, processes, STORAGE);
     }
 
     /**

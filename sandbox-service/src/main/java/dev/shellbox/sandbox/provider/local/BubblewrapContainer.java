@@ -1,5 +1,6 @@
 package dev.shellbox.sandbox.provider.local;
 
+import dev.shellbox.sandbox.provider.ContainerNetwork;
 import dev.shellbox.sandbox.provider.ContainerSpec;
 import dev.shellbox.sandbox.provider.ContentStore;
 import dev.shellbox.sandbox.provider.SandboxContainer;
@@ -21,6 +22,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -122,8 +124,12 @@ final class BubblewrapContainer implements SandboxContainer {
                 settings.hostUid(),
                 settings.hostGid(),
                 settings.fileSizeBytes());
-        this.network = spec.network()
-                ? new SandboxNetwork(settings, directory.resolve("network.log"), directory.resolve("network.pids"))
+        this.network = spec.network().any()
+                ? new SandboxNetwork(
+                        settings,
+                        spec.network() instanceof ContainerNetwork.Proxied,
+                        directory.resolve("network.log"),
+                        directory.resolve("network.pids"))
                 : null;
         this.supervisor = new LocalSupervisor(directory);
     }
@@ -180,7 +186,7 @@ final class BubblewrapContainer implements SandboxContainer {
     @Override
     public EscalatedProcess start(EscalationRequest request) throws IOException {
         prepare();
-        ProgramStart start = ProgramStart.piped(request.argv(), request.cwd(), request.env(), limits);
+        ProgramStart start = ProgramStart.piped(request.argv(), request.cwd(), environment(request.env()), limits);
         Supervisor s = container();
         Program program;
         try {
@@ -197,6 +203,24 @@ final class BubblewrapContainer implements SandboxContainer {
         return new SupervisedProcess(s, program);
     }
 
+    /** A program's environment: a proxied network adds where the proxy is, unless the program says otherwise. */
+    private Map<String, String> environment(Map<String, String> env) {
+        Map<String, String> network = programEnvironment();
+        if (network.isEmpty()) {
+            return env;
+        }
+        Map<String, String> all = new HashMap<>(network);
+        all.putAll(env);
+        return all;
+    }
+
+    @Override
+    public Map<String, String> programEnvironment() {
+        return spec.network() instanceof ContainerNetwork.Proxied proxied
+                ? proxied.egress().environment()
+                : Map.of();
+    }
+
     @Override
     public Supervisor supervisor() throws IOException {
         prepare();
@@ -205,7 +229,15 @@ final class BubblewrapContainer implements SandboxContainer {
 
     @Override
     public Optional<Supervisor> runningSupervisor() {
-        return supervisor.running();
+        Optional<Supervisor> running = supervisor.running();
+        if (running.isPresent()) {
+            try {
+                attachEgress(running.get());
+            } catch (IOException e) {
+                LOG.warnf("sandbox %s: its egress could not attach to its supervisor: %s", spec.sandboxId(), e);
+            }
+        }
+        return running;
     }
 
     /**
@@ -224,13 +256,21 @@ final class BubblewrapContainer implements SandboxContainer {
                                     + " they come with the next container, once no program runs",
                             spec.sandboxId(), tops);
                 }
-                return current.get();
+                return attachEgress(current.get());
             }
             supervisor.stop();
         }
         Supervisor started = supervisor.start(containerCommand(tops));
         Files.writeString(directory.resolve("container.tops"), String.join("\n", tops));
-        return started;
+        return attachEgress(started);
+    }
+
+    /** A proxied network's connections and DNS queries go to the platform's proxy once the supervisor runs. */
+    private Supervisor attachEgress(Supervisor running) throws IOException {
+        if (spec.network() instanceof ContainerNetwork.Proxied proxied) {
+            proxied.egress().attach(running);
+        }
+        return running;
     }
 
     private List<String> containerTops() {
@@ -327,7 +367,7 @@ final class BubblewrapContainer implements SandboxContainer {
         List<String> c = new ArrayList<>();
         c.add(settings.bwrap());
         c.addAll(List.of("--unshare-all", "--unshare-user", "--disable-userns", "--cap-drop", "ALL"));
-        if (spec.network()) {
+        if (spec.network().any()) {
             c.add("--share-net");
         }
         // the supervisor is the container's first process, and reaps what its programs leave
@@ -503,6 +543,9 @@ final class BubblewrapContainer implements SandboxContainer {
             LOG.warnf("sandbox %s: ending what is left in its cgroups failed: %s", spec.sandboxId(), e.getMessage());
         }
         running.clear();
+        if (spec.network() instanceof ContainerNetwork.Proxied proxied) {
+            proxied.egress().detach();
+        }
         if (network != null) {
             network.stop();
         }

@@ -85,7 +85,7 @@ public final class BubblewrapProvider implements ContainerProvider {
                         + " network");
             }
         }
-        SandboxNetwork trial = new SandboxNetwork(settings, Path.of("/dev/null"), null);
+        SandboxNetwork trial = new SandboxNetwork(settings, false, Path.of("/dev/null"), null);
         try {
             trial.enter();
         } catch (IOException e) {

@@ -22,9 +22,12 @@ import java.util.concurrent.TimeoutException;
 
 /**
  * The network of a sandbox whose programs may use one: a network namespace every program of the sandbox joins (a
- * server one exec starts answers the next), connected to the outside by user-mode networking (slirp4netns). The host
- * stays out of reach: slirp4netns does not map the host's loopback, and routes inside the namespace, which programs
- * cannot change, make the host's own addresses and the blocked networks of the settings unreachable.
+ * server one exec starts answers the next). An open network is connected to the outside by user-mode networking
+ * (slirp4netns); the host stays out of reach: slirp4netns does not map the host's loopback, and routes inside the
+ * namespace, which programs cannot change, make the host's own addresses and the blocked networks of the settings
+ * unreachable. A proxied network has no way out at all: loopback, the DNS address and a range of local addresses that
+ * the platform's DNS stub hands out, on which the sandbox's supervisor listens and relays every connection to the
+ * platform's egress proxy.
  *
  * <p>A holder process, owned by the programs' host user, keeps the user and network namespaces alive; the sandbox's
  * container enters both with nsenter before bubblewrap starts it. Like the container, the holder and slirp4netns run
@@ -32,13 +35,21 @@ import java.util.concurrent.TimeoutException;
  * restarted service finds the network of a container that kept running, and ends it with the container.
  */
 final class SandboxNetwork {
-    /** slirp4netns's fixed addresses: the namespace is 10.0.2.100, the gateway .2 and the DNS forwarder .3. */
+    /**
+     * slirp4netns's fixed addresses: the namespace is 10.0.2.100, the gateway .2 and the DNS forwarder .3. A proxied
+     * network has the same DNS address, on its loopback, so every container has the same resolv.conf.
+     */
     static final String DNS_SERVER = "10.0.2.3";
+
+    /** The addresses the DNS stub of a proxied network answers with: local, so the supervisor accepts them. */
+    static final String STUB_ADDRESSES = "198.18.0.0/15";
 
     private static final String INTERFACE = "tap0";
     private static final long READY_SECONDS = 10;
 
     private final LocalSettings settings;
+    /** Whether the namespace has no way out but the egress proxy (else slirp4netns connects it). */
+    private final boolean proxied;
     /** Where slirp4netns tells what went wrong, if anything does. */
     private final Path log;
 
@@ -48,8 +59,9 @@ final class SandboxNetwork {
     private ProcessHandle holder;
     private ProcessHandle slirp;
 
-    SandboxNetwork(LocalSettings settings, Path log, Path pids) {
+    SandboxNetwork(LocalSettings settings, boolean proxied, Path log, Path pids) {
         this.settings = settings;
+        this.proxied = proxied;
         this.log = log;
         this.pids = pids;
     }
@@ -60,13 +72,15 @@ final class SandboxNetwork {
             try {
                 String[] recorded = Files.readString(pids).trim().split(" ");
                 holder = running(Long.parseLong(recorded[0]), "sleep").orElse(null);
-                slirp = running(Long.parseLong(recorded[1]), "slirp4netns").orElse(null);
+                slirp = proxied
+                        ? null
+                        : running(Long.parseLong(recorded[1]), "slirp4netns").orElse(null);
             } catch (IOException | RuntimeException e) {
                 holder = null;
                 slirp = null;
             }
         }
-        return holder != null && holder.isAlive() && slirp != null && slirp.isAlive();
+        return holder != null && holder.isAlive() && (proxied || slirp != null && slirp.isAlive());
     }
 
     /** The process {@code pid} when it runs {@code command} (and is not another one that got its pid). */
@@ -125,6 +139,14 @@ final class SandboxNetwork {
             holder = startedHolder.toHandle();
             // slirp4netns must attach to the new namespace, not to the host's before unshare made it
             awaitLine(startedHolder, "entered", "the sandbox's network namespace was not created");
+            if (proxied) {
+                configureProxied();
+                if (pids != null) {
+                    Files.writeString(pids, holder.pid() + " 0\n");
+                }
+                started = true;
+                return;
+            }
             // slirp4netns chats on its standard output: the ready signal gets a descriptor of its own (3, the pipe)
             Process startedSlirp = new ProcessBuilder(
                             settings.setsid(),
@@ -191,6 +213,23 @@ final class SandboxNetwork {
         } catch (ExecutionException e) {
             throw new IOException(failure + ": " + e.getCause());
         }
+    }
+
+    /**
+     * A proxied namespace: loopback up with the DNS address and the stub's range as local addresses (a program that
+     * connects to one reaches the supervisor's listener, which tells the proxy where it meant to go), and ports below
+     * 1024 open to the supervisor, which has no privileges. Nothing else is routed.
+     */
+    private void configureProxied() throws IOException {
+        String batch = "link set lo up\n"
+                + "address add " + DNS_SERVER + "/32 dev lo\n"
+                + "route add local " + STUB_ADDRESSES + " dev lo\n";
+        List<String> argv = new ArrayList<>(enterArguments(holder.pid()));
+        argv.addAll(List.of(settings.network().ip(), "-batch", "-"));
+        HostCommand.run(asProgramUser(argv), batch, "could not set up the sandbox's proxied network");
+        List<String> sysctl = new ArrayList<>(enterArguments(holder.pid()));
+        sysctl.addAll(List.of("/bin/sh", "-c", "echo 0 > /proc/sys/net/ipv4/ip_unprivileged_port_start"));
+        HostCommand.run(asProgramUser(sysctl), "", "could not open low ports to the sandbox's supervisor");
     }
 
     /** Makes the host's addresses and the blocked networks unreachable inside the namespace, in one {@code ip}. */

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.shellbox.sandbox.provider.Box;
 import dev.shellbox.sandbox.provider.Box.Run;
+import dev.shellbox.sandbox.provider.ContainerNetwork;
 import dev.shellbox.sandbox.provider.ContainerSpec;
 import dev.shellbox.sandbox.provider.ProviderUnavailableException;
 import dev.shellbox.sandbox.provider.SandboxContainer;
@@ -61,7 +62,8 @@ class BubblewrapContainerTest {
     }
 
     private static Box box(String id, boolean network, long storage) throws IOException {
-        SandboxContainer container = provider.open(new ContainerSpec(id, network, 4L << 30, PROCESSES, storage));
+        SandboxContainer container = provider.open(new ContainerSpec(
+                id, network ? ContainerNetwork.OPEN : ContainerNetwork.NONE, 4L << 30, PROCESSES, storage));
         opened.add(container);
         return new Box(container);
     }

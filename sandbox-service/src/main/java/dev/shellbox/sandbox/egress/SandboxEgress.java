@@ -1,0 +1,306 @@
+package dev.shellbox.sandbox.egress;
+
+import dev.shellbox.egress.Decision;
+import dev.shellbox.egress.Destination;
+import dev.shellbox.egress.FakeAddressPool;
+import dev.shellbox.egress.NetworkPolicy;
+import dev.shellbox.egress.PolicyEngine;
+import dev.shellbox.sandbox.provider.EgressAttachment;
+import dev.shellbox.supervisor.DnsQuery;
+import dev.shellbox.supervisor.EgressConnection;
+import dev.shellbox.supervisor.EgressControl;
+import dev.shellbox.supervisor.EgressHandler;
+import dev.shellbox.supervisor.EgressListen;
+import dev.shellbox.supervisor.EgressStream;
+import dev.shellbox.supervisor.Supervisor;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import org.jboss.logging.Logger;
+
+/**
+ * The egress of one proxied sandbox: its policy, the names its DNS stub handed out, its open connections and its
+ * decisions. The sandbox's supervisor listens inside the sandbox (the explicit proxy, the transparent ports, the DNS
+ * stub) and relays each connection and query here.
+ */
+public final class SandboxEgress implements EgressAttachment {
+    private static final Logger LOG = Logger.getLogger(SandboxEgress.class);
+
+    /** Inside the sandbox: the DNS stub and the explicit proxy, on the address every container's resolv.conf names. */
+    static final String PLATFORM_ADDRESS = "10.0.2.3";
+
+    static final int PROXY_PORT = 3128;
+    /** Ports on which programs that ignore the proxy variables are captured (after resolving through the stub). */
+    static final List<Integer> TRANSPARENT_PORTS = List.of(80, 443);
+
+    private final String sandboxId;
+    private final UpstreamResolver resolver;
+    private final ExecutorService threads;
+    private final Duration connectTimeout;
+    private final EgressEvents events;
+    private final FakeAddressPool stub = new FakeAddressPool();
+    private final Set<Upstream> open = ConcurrentHashMap.newKeySet();
+    private volatile PolicyEngine policy;
+
+    private Supervisor attachedTo;
+    private EgressControl control;
+
+    SandboxEgress(
+            String sandboxId,
+            NetworkPolicy policy,
+            UpstreamResolver resolver,
+            ExecutorService threads,
+            Duration connectTimeout,
+            int eventsKept) {
+        this.sandboxId = sandboxId;
+        this.policy = new PolicyEngine(policy);
+        this.resolver = resolver;
+        this.threads = threads;
+        this.connectTimeout = connectTimeout;
+        this.events = new EgressEvents(eventsKept);
+    }
+
+    @Override
+    public synchronized void attach(Supervisor supervisor) throws IOException {
+        if (control != null && attachedTo == supervisor && !control.ended().isDone()) {
+            return;
+        }
+        detach();
+        InetAddress platform = InetAddress.getByName(PLATFORM_ADDRESS);
+        EgressListen listen = EgressListen.none()
+                .tcp(new InetSocketAddress(platform, PROXY_PORT), EgressListen.Kind.PROXY)
+                .dns(new InetSocketAddress(platform, 53));
+        for (int port : TRANSPARENT_PORTS) {
+            listen = listen.tcp(
+                    new InetSocketAddress(InetAddress.getByName("0.0.0.0"), port), EgressListen.Kind.TRANSPARENT);
+        }
+        control = supervisor.egress(listen, new Handler(supervisor), threads);
+        attachedTo = supervisor;
+    }
+
+    @Override
+    public synchronized void detach() {
+        if (control != null) {
+            control.close();
+            control = null;
+            attachedTo = null;
+        }
+    }
+
+    @Override
+    public Map<String, String> environment() {
+        String proxy = "http://" + PLATFORM_ADDRESS + ":" + PROXY_PORT;
+        String none = "localhost,127.0.0.1,::1";
+        return Map.of(
+                "HTTP_PROXY", proxy,
+                "HTTPS_PROXY", proxy,
+                "http_proxy", proxy,
+                "https_proxy", proxy,
+                "NO_PROXY", none,
+                "no_proxy", none);
+    }
+
+    /**
+     * A new policy: new connections and queries follow it at once; open connections it denies are cut and recorded.
+     */
+    public void update(NetworkPolicy next) {
+        PolicyEngine engine = new PolicyEngine(next);
+        policy = engine;
+        int cut = judgeOpenConnections(engine);
+        LOG.infof(
+                "sandbox %s: a new network policy (%s); %d of %d open connections cut",
+                sandboxId, next.mode().text(), cut, open.size() + cut);
+    }
+
+    private int judgeOpenConnections(PolicyEngine engine) {
+        int cut = 0;
+        for (Upstream u : open) {
+            Decision d = engine.decide(new Destination(u.name, u.address, u.port, u.method, u.path));
+            if (!d.allowed()) {
+                u.cut(d.rule());
+                cut++;
+            }
+        }
+        return cut;
+    }
+
+    /** The kept decisions after {@code afterSeq}, then each new one, until the handle is closed. */
+    public AutoCloseable follow(long afterSeq, java.util.function.Consumer<EgressEvent> follower) {
+        return events.follow(afterSeq, follower);
+    }
+
+    ExecutorService threads() {
+        return threads;
+    }
+
+    Optional<String> nameFor(InetAddress stubAddress) {
+        return stub.nameFor(stubAddress);
+    }
+
+    /** A refusal for a reason of the proxy's own (not an entry of the policy), recorded as an event. */
+    Blocked blocked(String kind, String name, InetAddress address, int port, String why) {
+        events.record(kind, name, address == null ? null : address.getHostAddress(), port, false, why, 0, 0);
+        return new Blocked(
+                403, why, "blocked by the sandbox's network policy (" + why + "); do not retry by other routes");
+    }
+
+    /**
+     * Decides, resolves and connects: the name first (a denied name is never resolved), then each address it resolves
+     * to, connecting to the first one allowed; the connection goes to that address, not to the name again.
+     */
+    Upstream open(String kind, String name, InetAddress literal, int port, String method, String path, Runnable abort)
+            throws Blocked, IOException {
+        PolicyEngine engine = policy;
+        List<InetAddress> candidates;
+        if (name != null) {
+            Decision byName = engine.decide(new Destination(name, null, port, method, path));
+            if (!byName.allowed()) {
+                throw refusal(kind, name, null, port, byName);
+            }
+            UpstreamResolver.Resolution resolved = resolver.resolve(name);
+            for (String alias : resolved.aliases()) {
+                // a CNAME is where the name really leads: a name a deny entry names stays denied behind an allowed
+                // one (an alias need not be on the allow list: CDNs put their own names behind most hosts)
+                Decision byAlias = engine.decide(new Destination(alias, null, port, method, path));
+                if (byAlias.entry().map(e -> e.list().equals("deny")).orElse(false)) {
+                    throw refusal(kind, name, null, port, byAlias);
+                }
+            }
+            candidates = resolved.addresses();
+            if (candidates.isEmpty()) {
+                events.record(kind, name, null, port, false, "unresolvable", 0, 0);
+                throw new Blocked(502, "unresolvable", "the egress proxy could not resolve " + name);
+            }
+        } else {
+            candidates = List.of(literal);
+        }
+        Decision last = null;
+        for (InetAddress address : candidates) {
+            Decision d = engine.decide(new Destination(name, address, port, method, path));
+            if (!d.allowed()) {
+                last = d;
+                continue;
+            }
+            Socket socket = new Socket();
+            try {
+                socket.connect(new InetSocketAddress(address, port), (int) connectTimeout.toMillis());
+            } catch (IOException e) {
+                socket.close();
+                events.record(kind, name, address.getHostAddress(), port, false, "unreachable", 0, 0);
+                throw new Blocked(
+                        502,
+                        "unreachable",
+                        "the egress proxy could not connect to " + address.getHostAddress() + " port " + port + ": "
+                                + e.getMessage());
+            }
+            Upstream up = new Upstream(this, socket, kind, name, address, port, method, path, abort);
+            open.add(up);
+            if (policy != engine) {
+                // a new policy came while connecting: it judges this connection too
+                judgeOpenConnections(policy);
+            }
+            return up;
+        }
+        throw refusal(kind, name, candidates.get(0), port, last);
+    }
+
+    private Blocked refusal(String kind, String name, InetAddress address, int port, Decision d) {
+        events.record(kind, name, address == null ? null : address.getHostAddress(), port, false, d.rule(), 0, 0);
+        return new Blocked(403, d.rule(), d.explain());
+    }
+
+    void closed(Upstream up, long sent, long received, String cutBy) {
+        if (open.remove(up)) {
+            events.record(
+                    up.kind,
+                    up.name,
+                    up.address.getHostAddress(),
+                    up.port,
+                    cutBy == null,
+                    cutBy == null ? "allowed" : cutBy,
+                    sent,
+                    received);
+        }
+    }
+
+    /** Header rules of the policy for this host (credential injection); the headers unchanged when none apply. */
+    List<HttpHead.Header> headersFor(String name, List<HttpHead.Header> headers) {
+        return headers;
+    }
+
+    /** Ends every connection: the sandbox is gone. */
+    void close() {
+        detach();
+        for (Upstream u : open) {
+            u.cut("sandbox stopped");
+        }
+    }
+
+    private final class Handler implements EgressHandler {
+        private final Supervisor supervisor;
+
+        Handler(Supervisor supervisor) {
+            this.supervisor = supervisor;
+        }
+
+        @Override
+        public void connection(EgressConnection c) {
+            EgressControl attachedControl = control;
+            Runnable abort = () -> {
+                if (attachedControl != null) {
+                    attachedControl.abort(c.id());
+                }
+            };
+            try (EgressStream stream = supervisor.attachEgress(c.id())) {
+                ProxiedConnection pc = new ProxiedConnection(SandboxEgress.this, duplex(stream), abort);
+                if (c.kind() == EgressListen.Kind.PROXY) {
+                    pc.serveExplicit();
+                } else {
+                    pc.serveTransparent(
+                            c.destination().getAddress(), c.destination().getPort());
+                }
+            } catch (IOException e) {
+                LOG.debugf("sandbox %s: a relayed connection ended: %s", sandboxId, e.getMessage());
+            }
+        }
+
+        @Override
+        public byte[] dnsQuery(DnsQuery q) {
+            return DnsStub.answer(q.payload(), policy, stub, events);
+        }
+    }
+
+    private static Duplex duplex(EgressStream s) {
+        return new Duplex() {
+            @Override
+            public InputStream in() {
+                return s.in();
+            }
+
+            @Override
+            public OutputStream out() {
+                return s.out();
+            }
+
+            @Override
+            public void shutdownOutput() throws IOException {
+                s.shutdownOutput();
+            }
+
+            @Override
+            public void close() {
+                s.close();
+            }
+        };
+    }
+}
