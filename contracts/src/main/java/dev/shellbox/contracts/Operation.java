@@ -10,6 +10,8 @@ public final class Operation {
     public static final String FILE_OP = "file.op";
     public static final String GIT = "git";
     public static final String PROCESS_START = "process.start";
+    /** Connections a sandbox's programs made through its egress proxy, with the bytes they sent and received. */
+    public static final String NETWORK_EGRESS = "network.egress";
 
     private Operation() {}
 }

@@ -332,7 +332,16 @@ public final class TestInternet implements AutoCloseable {
             }
         }
         if (ownsLink && linkExists()) {
-            attempt(failures, () -> run("ip", "link", "del", veth));
+            attempt(failures, () -> {
+                try {
+                    run("ip", "link", "del", veth);
+                } catch (IllegalStateException e) {
+                    // gone meanwhile is as good as deleted
+                    if (linkExists()) {
+                        throw e;
+                    }
+                }
+            });
         }
         if (ownsNamespace) {
             attempt(failures, () -> run("ip", "netns", "del", namespace));

@@ -44,7 +44,9 @@ public final class SandboxEgress implements EgressAttachment {
     static final List<Integer> TRANSPARENT_PORTS = List.of(80, 443);
 
     private final String sandboxId;
+    private final String userId;
     private final UpstreamResolver resolver;
+    private final EgressMeter meter;
     private final ExecutorService threads;
     private final Duration connectTimeout;
     private final EgressEvents events;
@@ -52,19 +54,22 @@ public final class SandboxEgress implements EgressAttachment {
     private final Set<Upstream> open = ConcurrentHashMap.newKeySet();
     private volatile PolicyEngine policy;
 
-    private Supervisor attachedTo;
-    private EgressControl control;
+    private volatile EgressControl control;
 
     SandboxEgress(
             String sandboxId,
+            String userId,
             NetworkPolicy policy,
             UpstreamResolver resolver,
+            EgressMeter meter,
             ExecutorService threads,
             Duration connectTimeout,
             int eventsKept) {
         this.sandboxId = sandboxId;
+        this.userId = userId;
         this.policy = new PolicyEngine(policy);
         this.resolver = resolver;
+        this.meter = meter;
         this.threads = threads;
         this.connectTimeout = connectTimeout;
         this.events = new EgressEvents(eventsKept);
@@ -72,7 +77,8 @@ public final class SandboxEgress implements EgressAttachment {
 
     @Override
     public synchronized void attach(Supervisor supervisor) throws IOException {
-        if (control != null && attachedTo == supervisor && !control.ended().isDone()) {
+        // a live control connection is this container's: a new supervisor (a new container) ends the old one
+        if (control != null && !control.ended().isDone()) {
             return;
         }
         detach();
@@ -85,7 +91,6 @@ public final class SandboxEgress implements EgressAttachment {
                     new InetSocketAddress(InetAddress.getByName("0.0.0.0"), port), EgressListen.Kind.TRANSPARENT);
         }
         control = supervisor.egress(listen, new Handler(supervisor), threads);
-        attachedTo = supervisor;
     }
 
     @Override
@@ -93,7 +98,6 @@ public final class SandboxEgress implements EgressAttachment {
         if (control != null) {
             control.close();
             control = null;
-            attachedTo = null;
         }
     }
 
@@ -221,6 +225,7 @@ public final class SandboxEgress implements EgressAttachment {
 
     void closed(Upstream up, long sent, long received, String cutBy) {
         if (open.remove(up)) {
+            meter.connectionEnded(userId, sandboxId, sent, received);
             events.record(
                     up.kind,
                     up.name,
@@ -255,10 +260,10 @@ public final class SandboxEgress implements EgressAttachment {
 
         @Override
         public void connection(EgressConnection c) {
-            EgressControl attachedControl = control;
             Runnable abort = () -> {
-                if (attachedControl != null) {
-                    attachedControl.abort(c.id());
+                EgressControl current = control;
+                if (current != null) {
+                    current.abort(c.id());
                 }
             };
             try (EgressStream stream = supervisor.attachEgress(c.id())) {

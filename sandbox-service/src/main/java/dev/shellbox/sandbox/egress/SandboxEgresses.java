@@ -16,13 +16,15 @@ import java.util.concurrent.atomic.AtomicInteger;
 @ApplicationScoped
 public class SandboxEgresses {
     private final SandboxConfig.Egress config;
+    private final EgressMeter meter;
     private final UpstreamResolver resolver;
     private final Map<String, SandboxEgress> bySandbox = new ConcurrentHashMap<>();
     /** Relays block on sockets: platform threads, two per open connection, bounded by the supervisors' caps. */
     private final ExecutorService threads = Executors.newCachedThreadPool(new ThreadFactoryNamed());
 
-    public SandboxEgresses(SandboxConfig config) {
+    public SandboxEgresses(SandboxConfig config, EgressMeter meter) {
         this.config = config.egress();
+        this.meter = meter;
         this.resolver = UpstreamResolver.fromConfig(this.config.resolvers(), this.config.connectTimeout());
     }
 
@@ -30,7 +32,7 @@ public class SandboxEgresses {
      * The network of a sandbox's container under {@code policy}: none; the open network without a proxy when the policy
      * restricts nothing beyond the private ranges; else proxied, through this sandbox's egress.
      */
-    public ContainerNetwork networkFor(String sandboxId, NetworkPolicy policy) {
+    public ContainerNetwork networkFor(String sandboxId, String userId, NetworkPolicy policy) {
         if (!NetworkPolicies.proxied(policy)) {
             return NetworkPolicies.any(policy) ? ContainerNetwork.OPEN : ContainerNetwork.NONE;
         }
@@ -39,7 +41,8 @@ public class SandboxEgresses {
                 existing.update(policy);
                 return existing;
             }
-            return new SandboxEgress(id, policy, resolver, threads, config.connectTimeout(), config.eventsKept());
+            return new SandboxEgress(
+                    id, userId, policy, resolver, meter, threads, config.connectTimeout(), config.eventsKept());
         });
         return new ContainerNetwork.Proxied(egress);
     }

@@ -105,7 +105,8 @@ public class SandboxRuntimes {
                 .forProvider(sandbox.provider)
                 .map(p -> p.open(new ContainerSpec(
                         id,
-                        egresses.networkFor(id, NetworkPolicies.of(sandbox.networkPolicy, sandbox.network)),
+                        egresses.networkFor(
+                                id, sandbox.userId, NetworkPolicies.of(sandbox.networkPolicy, sandbox.network)),
                         limits.containerMemoryBytes(),
                         limits.containerProcesses(),
                         limits.storageBytes())))

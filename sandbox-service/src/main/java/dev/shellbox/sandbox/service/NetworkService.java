@@ -95,7 +95,8 @@ public class NetworkService {
     public Uni<Optional<AutoCloseable>> follow(
             String userId, String sandboxId, long afterSeq, Consumer<EgressEvent> follower) {
         return sandboxes.get(userId, sandboxId).map(s -> {
-            ContainerNetwork network = egresses.networkFor(s.id, NetworkPolicies.of(s.networkPolicy, s.network));
+            ContainerNetwork network =
+                    egresses.networkFor(s.id, s.userId, NetworkPolicies.of(s.networkPolicy, s.network));
             return network instanceof ContainerNetwork.Proxied proxied
                     ? Optional.of(((SandboxEgress) proxied.egress()).follow(afterSeq, follower))
                     : Optional.empty();
