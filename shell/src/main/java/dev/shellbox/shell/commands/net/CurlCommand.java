@@ -120,7 +120,7 @@ public final class CurlCommand implements Command {
                  -w, --write-out <format>   Output text after completion: %{http_code}, %{url_effective},
                                             %{size_download}, %{content_type}, %{time_total},
                                             %{num_redirects}, %{redirect_url}, %{method}, %{exitcode},
-                                            %{errormsg}, %{header{name}}, @file
+                                            %{errormsg}, %header{name}, @file
                  -X, --request <method>     Specify request method to use
                  -#, --progress-bar         Accepted; no progress is shown
                 """;
@@ -653,25 +653,19 @@ public final class CurlCommand implements Command {
                 if (c == '%' && i + 1 < format.length() && format.charAt(i + 1) == '%') {
                     sb.append('%');
                     i++;
+                } else if (c == '%' && format.startsWith("header{", i + 1) && format.indexOf('}', i) > 0) {
+                    int close = format.indexOf('}', i);
+                    String v = o.head == null ? null : o.head.header(format.substring(i + 8, close));
+                    sb.append(v == null ? "" : v);
+                    i = close;
                 } else if (c == '%' && format.startsWith("{", i + 1) && format.indexOf('}', i) > 0) {
                     int close = format.indexOf('}', i);
                     String var = format.substring(i + 2, close);
-                    if (var.startsWith("header{")) {
-                        close = format.indexOf('}', close + 1);
-                        if (close < 0) {
-                            sb.append(format, i, format.length());
-                            break;
-                        }
-                        String name = format.substring(i + 9, close);
-                        String v = o.head == null ? null : o.head.header(name);
-                        sb.append(v == null ? "" : v);
+                    String v = variable(var, o, start);
+                    if (v == null) {
+                        warn("unknown --write-out variable: '" + var + "'");
                     } else {
-                        String v = variable(var, o, start);
-                        if (v == null) {
-                            warn("unknown --write-out variable: '" + var + "'");
-                        } else {
-                            sb.append(v);
-                        }
+                        sb.append(v);
                     }
                     i = close;
                 } else if (c == '\\' && i + 1 < format.length()) {

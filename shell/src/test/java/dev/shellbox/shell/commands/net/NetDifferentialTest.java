@@ -103,6 +103,7 @@ class NetDifferentialTest {
             Case.of("curl -s -o /dev/null -w '%{http_code}\\n' $U/missing"),
             Case.of("curl -s -L -o out.txt -w '%{url_effective} %{num_redirects} %{http_code}\\n' $U/redirect/2"),
             Case.of("curl -s -w '%{redirect_url}|%{method}|%%\\t|\\n' $U/redirect/1 -o /dev/null"),
+            Case.of("curl -s -o /dev/null -w '%header{content-type}|%header{x-none}|%{size_header}\\n' $U/hello"),
             Case.of("curl -s -i $U/nocontent"),
             Case.of("curl -s -i $U/notmodified"),
             Case.of("curl -s -L -d a=1 $U/status/302"),
