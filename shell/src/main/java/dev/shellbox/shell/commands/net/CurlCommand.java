@@ -737,8 +737,6 @@ public final class CurlCommand implements Command {
                     target().write(b, off, len);
                 } catch (FsException e) {
                     throw new WriteFailure(e);
-                } catch (dev.shellbox.shell.io.BrokenPipeException e) {
-                    throw e;
                 }
             }
 
