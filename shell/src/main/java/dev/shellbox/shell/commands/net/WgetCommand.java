@@ -177,6 +177,16 @@ public final class WgetCommand implements Command {
                     0,
                     ctx.cancellation(),
                     HttpClient.Trace.NONE));
+            String output = opts.value('O');
+            if (output != null && !output.equals("-") && !spider) {
+                // as GNU does, the document exists (empty) even when no download succeeds
+                try {
+                    document = ctx.openOutput(output, WriteMode.TRUNCATE);
+                } catch (FsException e) {
+                    ctx.fileError(output, e);
+                    return 3;
+                }
+            }
             if (spider && verbosity != Verbosity.QUIET) {
                 say("Spider mode enabled. Check if remote file exists.\n");
             }
