@@ -145,7 +145,14 @@ class NetDifferentialTest {
             Case.of("wget -q -O - $U/nocontent"),
             Case.of("wget -q -O - -t 1 $R/short"),
             Case.of("wget -q -O out.txt $U/chunked").compareFile("out.txt"),
-            Case.of("wget -q -O - foo://127.0.0.1/x"));
+            Case.of("wget -q -O - foo://127.0.0.1/x"),
+            Case.of("wget -q -O out.txt $U/missing; ls").compareFile("out.txt"),
+            Case.of("wget -q -O - -U agent/2 $U/ua"),
+            Case.of("wget -q -O - --method PUT --body-data x=1 $U/echo"),
+            Case.of("curl -s -I -L $U/redirect/2"),
+            Case.of("curl -s -G --data-urlencode 'q=a b' $U/echo?x=1"),
+            Case.of("curl -s 'http://user:pw@127.0.0.1:'${U##*:}/auth"),
+            Case.of("curl -s -L -X POST $U/status/302"));
 
     @TempDir
     static Path temp;
