@@ -43,13 +43,16 @@ final class NetException extends IOException {
         return kind;
     }
 
-    /** Whether retrying could help (curl's and wget's transient errors); a policy refusal never changes. */
+    /**
+     * Whether retrying could help ({@code curl --retry}): the connection could not be made or a limit passed; a
+     * policy refusal never changes.
+     */
     boolean transientFailure() {
-        return kind == Kind.TIMEOUT
-                || kind == Kind.CONNECT
-                || kind == Kind.RESOLVE
-                || kind == Kind.EMPTY_REPLY
-                || kind == Kind.RECEIVE
-                || kind == Kind.PARTIAL;
+        return kind == Kind.TIMEOUT || kind == Kind.CONNECT || kind == Kind.RESOLVE;
+    }
+
+    /** Whether the connection broke once made ({@code wget} tries again, as GNU does for read errors). */
+    boolean brokenConnection() {
+        return kind == Kind.TIMEOUT || kind == Kind.EMPTY_REPLY || kind == Kind.RECEIVE || kind == Kind.PARTIAL;
     }
 }

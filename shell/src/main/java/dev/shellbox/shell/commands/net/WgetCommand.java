@@ -256,10 +256,7 @@ public final class WgetCommand implements Command {
                     exchange = client.send(request);
                 } catch (NetException e) {
                     int s = reportFailure(e, request.url());
-                    boolean transientFailure = e.transientFailure()
-                            && e.kind() != NetException.Kind.CONNECT
-                            && e.kind() != NetException.Kind.RESOLVE;
-                    if (transientFailure && (tries == 0 || attempt < tries)) {
+                    if (e.brokenConnection() && (tries == 0 || attempt < tries)) {
                         ctx.cancellation().sleep(Math.min(10, attempt) * 1000L);
                         attempt++;
                         sayNormal("Retrying.\n\n");

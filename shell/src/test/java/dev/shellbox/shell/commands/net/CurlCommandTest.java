@@ -11,12 +11,12 @@ import dev.shellbox.shell.interp.Shell;
 import dev.shellbox.shell.net.NetworkAccess;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.net.ServerSocket;
-import java.net.Socket;
+import java.net.ConnectException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -175,47 +175,30 @@ class CurlCommandTest {
     }
 
     @Test
-    void retriesAConnectionThatTheServerResets() throws IOException {
-        try (ServerSocket once = new ServerSocket(0, 5, java.net.InetAddress.getLoopbackAddress())) {
-            Thread t = new Thread(() -> {
-                try {
-                    try (Socket s = once.accept()) {
-                        s.getInputStream().read();
-                    }
-                    try (Socket s = once.accept()) {
-                        readHead(s);
-                        s.getOutputStream()
-                                .write("HTTP/1.1 200 OK\r\nContent-Length: 3\r\n\r\nok\n"
-                                        .getBytes(StandardCharsets.ISO_8859_1));
-                    }
-                } catch (IOException e) {
-                    // the test fails on its own
-                }
-            });
-            t.setDaemon(true);
-            t.start();
-            CommandTester.Result r = tester().run(
-                            "curl",
-                            "-sS",
-                            "--retry",
-                            "1",
-                            "--retry-delay",
-                            "1",
-                            "http://127.0.0.1:" + once.getLocalPort() + "/");
-            assertThat(r.out()).isEqualTo("ok\n");
-            assertThat(r.status()).isZero();
-        }
-    }
-
-    private static void readHead(Socket s) throws IOException {
-        int state = 0;
-        while (state < 4) {
-            int c = s.getInputStream().read();
-            if (c < 0) {
-                return;
+    void retriesAFailedConnectionButNotAPolicyRefusal() {
+        AtomicInteger calls = new AtomicInteger();
+        NetworkAccess refusingOnce = (host, port, timeout) -> {
+            if (calls.getAndIncrement() == 0) {
+                throw new ConnectException("Connection refused");
             }
-            state = (c == '\r' && state % 2 == 0) || (c == '\n' && state % 2 == 1) ? state + 1 : 0;
-        }
+            return LoopbackServer.loopback().connect(host, port, timeout);
+        };
+        CommandTester.Result r = CommandTester.create()
+                .network(refusingOnce)
+                .run("curl", "-s", "--retry", "1", "--retry-delay", "1", server.url() + "/hello");
+        assertThat(r.out()).isEqualTo("hello world\n");
+        assertThat(r.status()).isZero();
+        assertThat(calls.get()).isEqualTo(2);
+
+        AtomicInteger blocked = new AtomicInteger();
+        NetworkAccess policy = (host, port, timeout) -> {
+            blocked.incrementAndGet();
+            return LoopbackServer.blocking().connect(host, port, timeout);
+        };
+        CommandTester.Result refused =
+                CommandTester.create().network(policy).run("curl", "-s", "--retry", "3", server.url() + "/hello");
+        assertThat(refused.status()).isEqualTo(7);
+        assertThat(blocked.get()).isEqualTo(1);
     }
 
     @Test

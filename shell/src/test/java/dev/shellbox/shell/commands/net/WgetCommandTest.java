@@ -107,6 +107,21 @@ class WgetCommandTest {
     }
 
     @Test
+    void anEmptyReplyIsTriedAgainUpToTheTries() {
+        CommandTester.Result r = tester().run("wget", "-t", "2", "-O", "-", server.rawUrl() + "/empty");
+        assertThat(r.status()).isEqualTo(4);
+        assertThat(r.err()).contains("No data received.\n").contains("Retrying.\n");
+        assertThat(r.err().split("No data received", -1)).hasSize(3);
+    }
+
+    @Test
+    void refusedConnectionsAreNotTriedAgain() {
+        CommandTester.Result r = tester().run("wget", "-O", "-", "http://127.0.0.1:1/");
+        assertThat(r.status()).isEqualTo(4);
+        assertThat(r.err()).contains("failed: Connection refused.\n").doesNotContain("Retrying");
+    }
+
+    @Test
     void missingUrlAndBadOptions() {
         assertThat(tester().run("wget").status()).isEqualTo(1);
         assertThat(tester().run("wget", "--bogus", "x").status()).isEqualTo(2);
