@@ -6,6 +6,7 @@ import dev.shellbox.shell.commands.CommandTester;
 import dev.shellbox.shell.commands.StandardCommands;
 import dev.shellbox.shell.fs.InMemoryFileSystem;
 import dev.shellbox.shell.interp.Execution;
+import dev.shellbox.shell.interp.ExecutionLimits;
 import dev.shellbox.shell.interp.ExecutionResult;
 import dev.shellbox.shell.interp.Shell;
 import dev.shellbox.shell.net.NetworkAccess;
@@ -14,6 +15,7 @@ import java.io.IOException;
 import java.net.ConnectException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -73,6 +75,23 @@ class CurlCommandTest {
         assertThat(r.exitStatus()).isEqualTo(7);
         assertThat(err.toString(StandardCharsets.UTF_8))
                 .isEqualTo("curl: (7) Blocked by the sandbox's network policy: this sandbox has no network\n");
+    }
+
+    @Test
+    void theExecutionTimeoutEndsATransferThatWouldWait() {
+        Shell shell = Shell.builder()
+                .fileSystem(new InMemoryFileSystem())
+                .commands(StandardCommands.registry())
+                .network(LoopbackServer.loopback())
+                .limits(ExecutionLimits.DEFAULT.withTimeout(Duration.ofMillis(300)))
+                .build();
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ExecutionResult r = shell.execute(Execution.builder("curl -s " + server.url() + "/slow; echo after")
+                .stdout(out)
+                .stderr(new ByteArrayOutputStream())
+                .build());
+        assertThat(r.exitStatus()).isEqualTo(ExecutionLimits.STATUS);
+        assertThat(out.toString(StandardCharsets.UTF_8)).isEmpty();
     }
 
     @Test
