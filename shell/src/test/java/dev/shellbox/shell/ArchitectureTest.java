@@ -102,6 +102,17 @@ class ArchitectureTest {
     }
 
     @Test
+    void theNetworkSeamUsesOnlyTheJdk() {
+        classes()
+                .that()
+                .resideInAPackage(SHELL + ".net..")
+                .should()
+                .onlyDependOnClassesThat()
+                .resideInAnyPackage("java..", SHELL + ".net..")
+                .check(MAIN);
+    }
+
+    @Test
     void theEngineNeverImportsQuarkus() {
         noClasses()
                 .should()

@@ -9,6 +9,7 @@ import dev.shellbox.shell.interp.ExecutionResult;
 import dev.shellbox.shell.interp.Shell;
 import dev.shellbox.shell.io.BrokenPipeException;
 import dev.shellbox.shell.io.Cancellation;
+import dev.shellbox.shell.net.NetworkAccess;
 import java.io.FileDescriptor;
 import java.io.FileInputStream;
 import java.io.FileOutputStream;
@@ -57,6 +58,7 @@ public final class Main {
                 .environment(System.getenv())
                 .workingDirectory(cwd)
                 .identity(hostIdentity())
+                .network(NetworkAccess.direct())
                 .processId(ProcessHandle.current().pid())
                 .shellName(argv0)
                 .build();

@@ -8,6 +8,7 @@ import dev.shellbox.shell.fs.PathNames;
 import dev.shellbox.shell.fs.WriteMode;
 import dev.shellbox.shell.io.Cancellation;
 import dev.shellbox.shell.io.Text;
+import dev.shellbox.shell.net.NetworkAccess;
 import java.io.FilterInputStream;
 import java.io.FilterOutputStream;
 import java.io.IOException;
@@ -20,7 +21,7 @@ import java.util.Map;
 /**
  * Everything a running command may touch: its streams, the file system, working directory, environment, the runner
  * for nested commands, cancellation, identity and clock. Immutable; {@code with*} methods derive a context for a
- * nested command.
+ * nested command. Network connections go through {@link #network()}, the embedder's seam.
  *
  * <p>The streams belong to the caller: commands write to them (buffering is fine, but flush before returning) and
  * never close them.
@@ -39,6 +40,7 @@ public final class CommandContext {
     private final Identity identity;
     private final int umask;
     private final Clock clock;
+    private final NetworkAccess network;
 
     private CommandContext(Builder b) {
         this.commandName = b.commandName;
@@ -54,6 +56,7 @@ public final class CommandContext {
         this.identity = b.identity;
         this.umask = b.umask;
         this.clock = b.clock;
+        this.network = b.network;
     }
 
     public static Builder builder(FileSystem fs) {
@@ -74,6 +77,7 @@ public final class CommandContext {
         b.identity = identity;
         b.umask = umask;
         b.clock = clock;
+        b.network = network;
         return b;
     }
 
@@ -137,6 +141,11 @@ public final class CommandContext {
 
     public Clock clock() {
         return clock;
+    }
+
+    /** The only way a command opens a network connection; the embedder's policy applies. */
+    public NetworkAccess network() {
+        return network;
     }
 
     // ---- derived contexts ----
@@ -268,6 +277,7 @@ public final class CommandContext {
         private Identity identity = Identity.SANDBOX;
         private int umask = Modes.DEFAULT_UMASK;
         private Clock clock = Clock.systemUTC();
+        private NetworkAccess network = NetworkAccess.NONE;
 
         private Builder(FileSystem fs) {
             this.fs = fs;
@@ -330,6 +340,11 @@ public final class CommandContext {
 
         public Builder clock(Clock v) {
             clock = v;
+            return this;
+        }
+
+        public Builder network(NetworkAccess v) {
+            network = v;
             return this;
         }
 

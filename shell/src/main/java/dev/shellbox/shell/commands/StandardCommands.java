@@ -4,6 +4,7 @@ import dev.shellbox.shell.command.Command;
 import dev.shellbox.shell.command.CommandRegistry;
 import dev.shellbox.shell.commands.data.DataCommands;
 import dev.shellbox.shell.commands.files.FileCommands;
+import dev.shellbox.shell.commands.net.NetCommands;
 import dev.shellbox.shell.commands.search.SearchCommands;
 import dev.shellbox.shell.commands.system.SystemCommands;
 import dev.shellbox.shell.commands.text.TextCommands;
@@ -34,6 +35,7 @@ public final class StandardCommands {
         all.addAll(UtilityCommands.all());
         all.addAll(SearchCommands.all());
         all.addAll(DataCommands.all());
+        all.addAll(NetCommands.all());
         return all;
     }
 }

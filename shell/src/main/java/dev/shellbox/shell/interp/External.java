@@ -251,6 +251,7 @@ final class External {
                 .identity(sh.session.identity)
                 .umask(sh.st.umask)
                 .clock(sh.session.clock)
+                .network(sh.session.network)
                 .build();
     }
 

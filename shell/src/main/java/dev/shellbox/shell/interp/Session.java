@@ -4,12 +4,13 @@ import dev.shellbox.shell.command.CommandRegistry;
 import dev.shellbox.shell.command.Identity;
 import dev.shellbox.shell.fs.FileSystem;
 import dev.shellbox.shell.io.Cancellation;
+import dev.shellbox.shell.net.NetworkAccess;
 import java.time.Clock;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * What every process of one shell shares: file system, commands, escalator, limits, the process bound, and the scope
+ * What every process of one shell shares: file system, commands, escalator, network, limits, the process bound, and the scope
  * of the execution running now.
  */
 final class Session {
@@ -22,6 +23,7 @@ final class Session {
     final ProcessBound processes;
     final Identity identity;
     final Clock clock;
+    final NetworkAccess network;
     final AtomicLong nextPid;
     /** The execution running now (or the last one); interpreters created outside any keep this one. */
     volatile ExecutionScope scope;
@@ -38,6 +40,7 @@ final class Session {
             ProcessBound processes,
             Identity identity,
             Clock clock,
+            NetworkAccess network,
             long firstPid) {
         this.fs = fs;
         this.registry = registry;
@@ -46,6 +49,7 @@ final class Session {
         this.processes = processes;
         this.identity = identity;
         this.clock = clock;
+        this.network = network;
         this.nextPid = new AtomicLong(firstPid);
         this.scope = newScope(Cancellation.create(), null, null);
     }

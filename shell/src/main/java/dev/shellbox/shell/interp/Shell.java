@@ -11,6 +11,7 @@ import dev.shellbox.shell.io.CancelledException;
 import dev.shellbox.shell.io.LimitExceededException;
 import dev.shellbox.shell.io.LimitNames;
 import dev.shellbox.shell.io.Text;
+import dev.shellbox.shell.net.NetworkAccess;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -39,6 +40,7 @@ import java.util.concurrent.atomic.AtomicLong;
  *         .fileSystem(fs)
  *         .commands(StandardCommands.registry())
  *         .escalator(escalator)
+ *         .network(network)
  *         .limits(ExecutionLimits.DEFAULT)
  *         .environment(Map.of("HOME", "/home/user"))
  *         .workingDirectory("/workspace")
@@ -69,7 +71,15 @@ public final class Shell {
         device[0] = new DeviceFileSystem(b.fs, () -> commandNames(holder[0]), b.identity.uid(), b.identity.gid());
         ProcessBound processes = b.processes != null ? b.processes : ProcessBound.of(b.limits.maxProcesses());
         this.session = new Session(
-                device[0], b.commands, b.escalator, b.limits, processes, b.identity, b.clock, b.processId - 1);
+                device[0],
+                b.commands,
+                b.escalator,
+                b.limits,
+                processes,
+                b.identity,
+                b.clock,
+                b.network,
+                b.processId - 1);
         holder[0] = session;
         session.registry = b.commands.register(new BashCommand(session, "bash"), new BashCommand(session, "sh"));
         this.root = ShellProcess.create(
@@ -455,6 +465,7 @@ public final class Shell {
         private String workingDirectory = "/";
         private Identity identity = Identity.SANDBOX;
         private Clock clock = Clock.systemUTC();
+        private NetworkAccess network = NetworkAccess.NONE;
         private long processId = 1000;
         private String shellName = "bash";
 
@@ -507,6 +518,15 @@ public final class Shell {
 
         public Builder clock(Clock v) {
             clock = v;
+            return this;
+        }
+
+        /**
+         * How built-in commands ({@code curl}, {@code wget}) connect, under the embedder's policy; {@link
+         * NetworkAccess#NONE} (no network) unless set.
+         */
+        public Builder network(NetworkAccess v) {
+            network = v;
             return this;
         }
 

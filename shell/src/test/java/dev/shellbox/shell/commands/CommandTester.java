@@ -12,6 +12,7 @@ import dev.shellbox.shell.fs.Modes;
 import dev.shellbox.shell.fs.PathNames;
 import dev.shellbox.shell.fs.WriteMode;
 import dev.shellbox.shell.io.Text;
+import dev.shellbox.shell.net.NetworkAccess;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -43,6 +44,7 @@ public final class CommandTester {
     private Identity identity = Identity.SANDBOX;
     private String cwd = "/work";
     private byte[] stdin = new byte[0];
+    private NetworkAccess network = NetworkAccess.NONE;
 
     private CommandTester(Identity identity) {
         this.identity = identity;
@@ -85,6 +87,12 @@ public final class CommandTester {
 
     public CommandTester env(String name, String value) {
         env.put(name, value);
+        return this;
+    }
+
+    /** The network seam the commands connect through; none by default. */
+    public CommandTester network(NetworkAccess n) {
+        network = n;
         return this;
     }
 
@@ -178,6 +186,7 @@ public final class CommandTester {
                 .runner(runner)
                 .identity(identity)
                 .clock(Clock.fixed(NOW, ZoneOffset.UTC))
+                .network(network)
                 .build();
         try {
             int status = runner.run(ctx, argv);

@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 /** The standard registry holds every command the built-in command set promises, and each answers --help. */
 class StandardCommandsTest {
     /**
-     * The promised commands, one group a line: files and directories, text, search and edit, data, system view.
+     * The promised commands, one group a line: files and directories, text, search and edit, data, system view, network.
      */
     static final List<String> PROMISED = List.of("""
             ls cat cp mv rm mkdir rmdir touch ln chmod stat readlink realpath basename dirname find du df tree file
@@ -21,11 +21,12 @@ class StandardCommandsTest {
             grep egrep fgrep rg sed awk
             jq yq base64 md5sum sha1sum sha256sum sha512sum cksum gzip gunzip zcat tar zip unzip sqlite3
             env printenv which whoami id hostname uname nproc clear
+            curl wget
             """.split("\\s+"));
 
     @Test
     void registersEveryPromisedCommand() {
-        assertThat(PROMISED).hasSize(86).doesNotHaveDuplicates();
+        assertThat(PROMISED).hasSize(88).doesNotHaveDuplicates();
         assertThat(StandardCommands.registry().names()).containsAll(PROMISED);
     }
 
