@@ -45,10 +45,9 @@ public final class SandboxEgress implements EgressAttachment {
 
     private final String sandboxId;
     private final String userId;
-    private final UpstreamResolver resolver;
+    private final Dialer dialer;
     private final EgressMeter meter;
     private final ExecutorService threads;
-    private final Duration connectTimeout;
     private final EgressEvents events;
     private final FakeAddressPool stub = new FakeAddressPool();
     private final Set<Upstream> open = ConcurrentHashMap.newKeySet();
@@ -68,10 +67,9 @@ public final class SandboxEgress implements EgressAttachment {
         this.sandboxId = sandboxId;
         this.userId = userId;
         this.policy = new PolicyEngine(policy);
-        this.resolver = resolver;
+        this.dialer = new Dialer(resolver, connectTimeout);
         this.meter = meter;
         this.threads = threads;
-        this.connectTimeout = connectTimeout;
         this.events = new EgressEvents(eventsKept);
     }
 
@@ -158,69 +156,39 @@ public final class SandboxEgress implements EgressAttachment {
                 403, why, "blocked by the sandbox's network policy (" + why + "); do not retry by other routes");
     }
 
-    /**
-     * Decides, resolves and connects: the name first (a denied name is never resolved), then each address it resolves
-     * to, connecting to the first one allowed; the connection goes to that address, not to the name again.
-     */
+    /** Decides, resolves and connects (see {@link Dialer}); refusals are recorded as events. */
     Upstream open(String kind, String name, InetAddress literal, int port, String method, String path, Runnable abort)
             throws Blocked, IOException {
         PolicyEngine engine = policy;
-        List<InetAddress> candidates;
-        if (name != null) {
-            Decision byName = engine.decide(new Destination(name, null, port, method, path));
-            if (!byName.allowed()) {
-                throw refusal(kind, name, null, port, byName);
-            }
-            UpstreamResolver.Resolution resolved = resolver.resolve(name);
-            for (String alias : resolved.aliases()) {
-                // a CNAME is where the name really leads: a name a deny entry names stays denied behind an allowed
-                // one (an alias need not be on the allow list: CDNs put their own names behind most hosts)
-                Decision byAlias = engine.decide(new Destination(alias, null, port, method, path));
-                if (byAlias.entry().map(e -> e.list().equals("deny")).orElse(false)) {
-                    throw refusal(kind, name, null, port, byAlias);
-                }
-            }
-            candidates = resolved.addresses();
-            if (candidates.isEmpty()) {
-                events.record(kind, name, null, port, false, "unresolvable", 0, 0);
-                throw new Blocked(502, "unresolvable", "the egress proxy could not resolve " + name);
-            }
-        } else {
-            candidates = List.of(literal);
+        Socket socket;
+        try {
+            socket = dialer.dial(engine, new Dialer.Target(kind, name, literal, port, method, path), null);
+        } catch (Dialer.Refused r) {
+            throw refusal(kind, name, port, r);
         }
-        Decision last = null;
-        for (InetAddress address : candidates) {
-            Decision d = engine.decide(new Destination(name, address, port, method, path));
-            if (!d.allowed()) {
-                last = d;
-                continue;
-            }
-            Socket socket = new Socket();
-            try {
-                socket.connect(new InetSocketAddress(address, port), (int) connectTimeout.toMillis());
-            } catch (IOException e) {
-                socket.close();
-                events.record(kind, name, address.getHostAddress(), port, false, "unreachable", 0, 0);
-                throw new Blocked(
-                        502,
-                        "unreachable",
-                        "the egress proxy could not connect to " + address.getHostAddress() + " port " + port + ": "
-                                + e.getMessage());
-            }
-            Upstream up = new Upstream(this, socket, kind, name, address, port, method, path, abort);
-            open.add(up);
-            if (policy != engine) {
-                // a new policy came while connecting: it judges this connection too
-                judgeOpenConnections(policy);
-            }
-            return up;
+        Upstream up = new Upstream(this, socket, kind, name, socket.getInetAddress(), port, method, path, abort);
+        open.add(up);
+        if (policy != engine) {
+            // a new policy came while connecting: it judges this connection too
+            judgeOpenConnections(policy);
         }
-        throw refusal(kind, name, candidates.get(0), port, last);
+        return up;
     }
 
-    private Blocked refusal(String kind, String name, InetAddress address, int port, Decision d) {
-        events.record(kind, name, address == null ? null : address.getHostAddress(), port, false, d.rule(), 0, 0);
-        return new Blocked(403, d.rule(), d.explain());
+    /** How the interpreter's built-ins (curl, wget) of this sandbox connect: under the same policy, recorded alike. */
+    BuiltinNetwork builtins() {
+        return new BuiltinNetwork(dialer, () -> policy, (t, r) -> {
+            if (r == null) {
+                events.record(t.kind(), t.name(), null, t.port(), true, "allowed", 0, 0);
+            } else {
+                refusal(t.kind(), t.name(), t.port(), r);
+            }
+        });
+    }
+
+    private Blocked refusal(String kind, String name, int port, Dialer.Refused r) {
+        events.record(kind, name, r.address == null ? null : r.address.getHostAddress(), port, false, r.rule(), 0, 0);
+        return new Blocked(r.status, r.rule(), r.getMessage());
     }
 
     void closed(Upstream up, long sent, long received, String cutBy) {

@@ -1,8 +1,10 @@
 package dev.shellbox.sandbox.egress;
 
 import dev.shellbox.egress.NetworkPolicy;
+import dev.shellbox.egress.PolicyEngine;
 import dev.shellbox.sandbox.config.SandboxConfig;
 import dev.shellbox.sandbox.provider.ContainerNetwork;
+import dev.shellbox.shell.net.NetworkAccess;
 import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.Map;
@@ -45,6 +47,21 @@ public class SandboxEgresses {
                     id, userId, policy, resolver, meter, threads, config.connectTimeout(), config.eventsKept());
         });
         return new ContainerNetwork.Proxied(egress);
+    }
+
+    /**
+     * How the sandbox's built-ins connect: nowhere without a network; through the proxied sandbox's egress (its live
+     * policy, its events); or, on the open network, under the open policy (never a private address) from this host.
+     */
+    public NetworkAccess builtinNetwork(String sandboxId, NetworkPolicy policy, ContainerNetwork network) {
+        if (network instanceof ContainerNetwork.Proxied proxied) {
+            return ((SandboxEgress) proxied.egress()).builtins();
+        }
+        if (!network.any()) {
+            return NetworkAccess.NONE;
+        }
+        PolicyEngine engine = new PolicyEngine(policy);
+        return new BuiltinNetwork(new Dialer(resolver, config.connectTimeout()), () -> engine, (target, refused) -> {});
     }
 
     /** The egress of a proxied sandbox this service runs. */

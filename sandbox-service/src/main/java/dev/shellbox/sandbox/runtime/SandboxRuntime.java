@@ -13,6 +13,7 @@ import dev.shellbox.shell.interp.Escalator;
 import dev.shellbox.shell.interp.ExecutionLimits;
 import dev.shellbox.shell.interp.ProcessBound;
 import dev.shellbox.shell.interp.Shell;
+import dev.shellbox.shell.net.NetworkAccess;
 import dev.shellbox.supervisor.Supervisor;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -100,6 +101,9 @@ public final class SandboxRuntime {
         }
     }
 
+    /** How the sandbox's built-ins (curl, wget) connect: under its network policy. */
+    private final NetworkAccess network;
+
     SandboxRuntime(
             String sandboxId,
             String userId,
@@ -107,9 +111,11 @@ public final class SandboxRuntime {
             SandboxContainer container,
             ContentStore contentStore,
             Map<String, String> sandboxEnv,
+            NetworkAccess network,
             int maxProcesses,
             Map<String, String> savedStates) {
         this.sandboxId = sandboxId;
+        this.network = network;
         this.userId = userId;
         this.view = view;
         this.container = container;
@@ -307,6 +313,7 @@ public final class SandboxRuntime {
                 .environment(environment)
                 .workingDirectory(WORKSPACE)
                 .identity(Identity.SANDBOX)
+                .network(network)
                 .build();
     }
 }

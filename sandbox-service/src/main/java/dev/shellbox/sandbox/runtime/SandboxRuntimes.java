@@ -1,11 +1,13 @@
 package dev.shellbox.sandbox.runtime;
 
+import dev.shellbox.egress.NetworkPolicy;
 import dev.shellbox.sandbox.client.VolumeClient;
 import dev.shellbox.sandbox.config.SandboxConfig;
 import dev.shellbox.sandbox.domain.ExecLimits;
 import dev.shellbox.sandbox.domain.Sandbox;
 import dev.shellbox.sandbox.egress.NetworkPolicies;
 import dev.shellbox.sandbox.egress.SandboxEgresses;
+import dev.shellbox.sandbox.provider.ContainerNetwork;
 import dev.shellbox.sandbox.provider.ContainerProviders;
 import dev.shellbox.sandbox.provider.ContainerSpec;
 import dev.shellbox.sandbox.provider.SandboxContainer;
@@ -101,12 +103,13 @@ public class SandboxRuntimes {
         String id = sandbox.id;
         VolumeView view = VolumeView.load(id, sandbox.userId, volumes, Identity.SANDBOX.uid(), Identity.SANDBOX.gid());
         view.setCapacity(limits.storageBytes());
+        NetworkPolicy policy = NetworkPolicies.of(sandbox.networkPolicy, sandbox.network);
+        ContainerNetwork network = egresses.networkFor(id, sandbox.userId, policy);
         SandboxContainer container = providers
                 .forProvider(sandbox.provider)
                 .map(p -> p.open(new ContainerSpec(
                         id,
-                        egresses.networkFor(
-                                id, sandbox.userId, NetworkPolicies.of(sandbox.networkPolicy, sandbox.network)),
+                        network,
                         limits.containerMemoryBytes(),
                         limits.containerProcesses(),
                         limits.storageBytes())))
@@ -118,6 +121,7 @@ public class SandboxRuntimes {
                 container,
                 volumes.contentStore(id, sandbox.userId),
                 Map.copyOf(sandbox.env),
+                egresses.builtinNetwork(id, policy, network),
                 config.maxProcesses(),
                 savedSessions);
     }

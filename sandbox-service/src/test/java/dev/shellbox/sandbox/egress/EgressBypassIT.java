@@ -67,7 +67,7 @@ class EgressBypassIT {
         byte[] b = InetAddress.getByName(d4).getAddress();
         long decimal = ((b[0] & 0xffL) << 24) | ((b[1] & 0xff) << 16) | ((b[2] & 0xff) << 8) | (b[3] & 0xff);
         String octal = String.format("0%o.0%o.0%o.0%o", b[0] & 0xff, b[1] & 0xff, b[2] & 0xff, b[3] & 0xff);
-        String curl = "curl -s -m 5 ";
+        String curl = "/usr/bin/curl -s -m 5 ";
         String direct = curl + "--noproxy '*' ";
         String stub = "STUB=$(getent hosts allowed.test | cut -d' ' -f1); ";
         String py = "python3 -c '\nimport socket, struct\n";
@@ -251,7 +251,7 @@ class EgressBypassIT {
     @Test
     @Order(3)
     void theAllowedHostStillAnswers() {
-        String out = world.exec(sandbox, "curl -s -m 5 http://allowed.test/echo")
+        String out = world.exec(sandbox, "/usr/bin/curl -s -m 5 http://allowed.test/echo")
                 .extract()
                 .path("stdout");
         assertThat(out).contains("\"host\":\"allowed.test\"");

@@ -44,16 +44,16 @@ class EgressIT {
     @Test
     void anAllowedHostAnswersThroughTheProxyAndToProgramsThatIgnoreIt() throws Exception {
         String id = world.sandbox(POLICY);
-        world.exec(id, "curl -sS http://allowed.test/echo")
+        world.exec(id, "/usr/bin/curl -sS http://allowed.test/echo")
                 .body("exitCode", equalTo(0))
                 .body("stdout", containsString("\"host\":\"allowed.test\""));
-        world.exec(id, "curl -sS --noproxy '*' http://allowed.test/echo")
+        world.exec(id, "/usr/bin/curl -sS --noproxy '*' http://allowed.test/echo")
                 .body("exitCode", equalTo(0))
                 .body("stdout", containsString("\"host\":\"allowed.test\""));
-        world.exec(id, "curl -sS --cacert ca.pem https://allowed.test/echo")
+        world.exec(id, "/usr/bin/curl -sS --cacert ca.pem https://allowed.test/echo")
                 .body("exitCode", equalTo(0))
                 .body("stdout", containsString("\"scheme\":\"https\""));
-        world.exec(id, "curl -sS --noproxy '*' --cacert ca.pem https://allowed.test/echo")
+        world.exec(id, "/usr/bin/curl -sS --noproxy '*' --cacert ca.pem https://allowed.test/echo")
                 .body("exitCode", equalTo(0))
                 .body("stdout", containsString("\"scheme\":\"https\""));
         world.exec(id, "python3 -c 'import urllib.request as u; print(u.urlopen(\"http://allowed.test/echo\").status)'")
@@ -63,12 +63,12 @@ class EgressIT {
     @Test
     void aDeniedHostIsRefusedWithTheRuleAndAReasonNotToRetry() throws Exception {
         String id = world.sandbox(POLICY);
-        world.exec(id, "curl -s -w '\\n%{http_code}' http://denied.test/echo")
+        world.exec(id, "/usr/bin/curl -s -w '\\n%{http_code}' http://denied.test/echo")
                 .body("stdout", containsString("Blocked by the sandbox's network policy"))
                 .body("stdout", containsString("deny[0]"))
                 .body("stdout", containsString("do not retry"))
                 .body("stdout", containsString("\n403"));
-        world.exec(id, "curl -s -o /dev/null -w '%{http_code}' http://elsewhere.test/")
+        world.exec(id, "/usr/bin/curl -s -o /dev/null -w '%{http_code}' http://elsewhere.test/")
                 .body("stdout", equalTo("403"));
         assertThat(world.internet.queriesFor("denied.test")).isEmpty();
         assertThat(world.internet.queriesFor("elsewhere.test")).isEmpty();
@@ -104,14 +104,14 @@ class EgressIT {
                         .then()
                         .extract()
                         .<Boolean>path("running"));
-        world.exec(id, "curl -s -o /dev/null -w '%{http_code}' http://allowed.test/echo")
+        world.exec(id, "/usr/bin/curl -s -o /dev/null -w '%{http_code}' http://allowed.test/echo")
                 .body("stdout", equalTo("403"));
     }
 
     @Test
     void decisionsStreamAsEvents() throws Exception {
         String id = world.sandbox(POLICY);
-        world.exec(id, "curl -s http://denied.test/ >/dev/null; curl -s http://allowed.test/echo >/dev/null");
+        world.exec(id, "/usr/bin/curl -s http://denied.test/ >/dev/null; curl -s http://allowed.test/echo >/dev/null");
         HttpClient client = HttpClient.newHttpClient();
         HttpRequest request = HttpRequest.newBuilder(
                         URI.create(world.baseUrl() + "/v1/sandboxes/" + id + "/network/events"))
@@ -125,6 +125,38 @@ class EgressIT {
                 .limit(2)
                 .reduce("", (a, b) -> a + b + "\n");
         assertThat(events).contains("\"host\":\"denied.test\"").contains("\"allowed\":false");
+    }
+
+    @Test
+    void builtInCurlFollowsThePolicyThoughItRunsInTheService() throws Exception {
+        String id = world.sandbox(POLICY);
+        world.exec(id, "curl -sS http://allowed.test/echo")
+                .body("exitCode", equalTo(0))
+                .body("location", equalTo("worker"))
+                .body("stdout", containsString("\"host\":\"allowed.test\""));
+        world.exec(id, "curl -sS http://denied.test/echo")
+                .body("exitCode", equalTo(7))
+                .body("stderr", containsString("Blocked by the sandbox's network policy"))
+                .body("stderr", containsString("deny[0]"));
+        // the service's own host: loopback, its own port, the metadata address, in any spelling
+        String port = URI.create(world.baseUrl()).getPort() + "";
+        String out = world.exec(
+                        id,
+                        "curl -s http://127.0.0.1:" + port + "/q/health; curl -s http://2130706433:" + port
+                                + "/q/health; curl -s http://169.254.169.254/; curl -s 'http://[::1]:" + port
+                                + "/q/health'; echo end")
+                .extract()
+                .path("stdout");
+        assertThat(out).isEqualTo("end\n");
+        String none = world.sandbox("false");
+        world.exec(none, "curl -sS http://allowed.test/echo")
+                .body("exitCode", equalTo(7))
+                .body("stderr", containsString("this sandbox has no network"));
+        String open = world.sandbox("true");
+        world.exec(open, "curl -s -o /dev/null -w '%{http_code}' http://" + world.allowed.ipv4() + "/echo")
+                .body("stdout", equalTo("200"));
+        world.exec(open, "curl -s http://127.0.0.1:" + port + "/q/health; echo $?")
+                .body("stdout", equalTo("7\n"));
     }
 
     @Test
