@@ -108,6 +108,17 @@ class TlsStreamsTest {
     }
 
     @Test
+    void clientOfferingOnlyH2FailsTheHandshake() throws Exception {
+        CompletableFuture<Served> served = serveOne(null);
+        try (SSLSocket client = client("api.example.com", null, new String[] {"h2"})) {
+            assertThatThrownBy(client::startHandshake)
+                    .isInstanceOf(SSLHandshakeException.class)
+                    .hasMessageContaining("no_application_protocol");
+        }
+        assertThatThrownBy(() -> served.get(30, TimeUnit.SECONDS)).hasCauseInstanceOf(SSLHandshakeException.class);
+    }
+
+    @Test
     void clientOfferingNoAlpnGetsNone() throws Exception {
         CompletableFuture<Served> served = serveOne(null);
         try (SSLSocket client = client("api.example.com", null, null)) {
