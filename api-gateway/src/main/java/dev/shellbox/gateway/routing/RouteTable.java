@@ -125,6 +125,11 @@ public class RouteTable {
             files("GET", FILES + "/search"),
             fileChange("POST", FILES + "/upload", Body.UPLOAD),
             files("GET", FILES + "/download"),
+            // secrets: the caller's own, under no sandbox; values go in and never come out
+            sandbox("GET", "/v1/secrets", List.of(), false),
+            sandbox("GET", "/v1/secrets/{name}", List.of(), false),
+            sandbox("PUT", "/v1/secrets/{name}", List.of(), false),
+            sandbox("DELETE", "/v1/secrets/{name}", List.of(), false),
             // usage and plans
             usage("GET", "/v1/usage", false),
             usage("GET", "/v1/plans", false),

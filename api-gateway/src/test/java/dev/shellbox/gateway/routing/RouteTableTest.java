@@ -61,6 +61,20 @@ class RouteTableTest {
     }
 
     @Test
+    void sendsSecretsToTheSandboxServiceWithNoSandboxToCheck() {
+        RouteTable.Route put = routes.resolve("PUT", "/v1/secrets/GITHUB_TOKEN");
+        assertEquals(RouteTable.Downstream.SANDBOX, put.downstream());
+        assertEquals("/v1/secrets/GITHUB_TOKEN", put.path());
+        assertNull(put.sandboxId());
+        assertEquals(List.of(), put.limits());
+        assertEquals(JSON, put.maxBodyBytes());
+        assertTrue(!put.adminOnly());
+        assertEquals(List.of("GET"), routes.allowedMethods("/v1/secrets"));
+        assertEquals(List.of("GET", "PUT", "DELETE"), routes.allowedMethods("/v1/secrets/x"));
+        assertNull(routes.resolve("POST", "/v1/secrets"));
+    }
+
+    @Test
     void adminEndpointsNeedTheAdminRole() {
         assertTrue(routes.resolve("PUT", "/v1/admin/plans/pro").adminOnly());
         RouteTable.Route deletePlan = routes.resolve("DELETE", "/v1/admin/plans/team");

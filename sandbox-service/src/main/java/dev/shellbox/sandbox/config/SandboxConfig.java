@@ -200,6 +200,29 @@ public interface SandboxConfig {
     /** Limits applied when usage-service cannot say what the user's plan allows. */
     FallbackLimits fallback();
 
+    /** Users' secrets, stored encrypted and never shown again. */
+    Secrets secrets();
+
+    /** Settings of users' secrets. */
+    interface Secrets {
+        /**
+         * The master key that secrets are encrypted under: base64 of 32 random bytes ({@code openssl rand -base64 32}),
+         * env {@code SHELLBOX_SECRETS_MASTER_KEY}. Without one, every secrets operation answers 503; the dev and test
+         * profiles set a fixed, public development key.
+         */
+        Optional<String> masterKey();
+
+        /**
+         * Master keys used before the current one (base64, comma-separated), env {@code
+         * SHELLBOX_SECRETS_PREVIOUS_KEYS}: secrets written under them still decrypt; writes always use the current key.
+         */
+        Optional<List<String>> previousKeys();
+
+        /** Secrets one user may keep; storing one more answers 409. */
+        @WithDefault("100")
+        int maxPerUser();
+    }
+
     /** Plan limits used while usage-service does not answer. */
     interface FallbackLimits {
         /** Longest exec, in milliseconds. */
