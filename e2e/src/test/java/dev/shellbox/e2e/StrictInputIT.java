@@ -160,6 +160,12 @@ class StrictInputIT {
                 t,
                 "GET " + files + "/download",
                 bad("path does not exist", "path=/workspace/no-such-dir", "no-such-dir"));
+        json(
+                t,
+                "PUT /v1/secrets/{name}",
+                bad("value is a number", "{\"value\": 5}", "/value"),
+                bad("value is missing", "{\"description\": \"d\"}", "/value"),
+                bad("an unknown field", "{\"value\": \"v\", \"valeu\": \"v\"}", "/valeu"));
         query(t, "GET /v1/usage", bad("from is not a date", "from=yesterday", "from"));
         json(
                 t,
@@ -205,6 +211,10 @@ class StrictInputIT {
                 "DELETE " + sb + "/sessions/{session}",
                 List.of(new Case(
                         "DELETE " + sb + "/sessions/{session}", "a session that does not exist", "", null, "no-such")));
+        // a name no secret can have (checked before anything else, also where no master key is set)
+        for (String endpoint : List.of("GET /v1/secrets/{name}", "DELETE /v1/secrets/{name}")) {
+            t.put(endpoint, List.of(new Case(endpoint, "an invalid name", "", null, "name")));
+        }
         t.put(
                 "DELETE /v1/admin/api-keys/{keyId}",
                 List.of(new Case(
@@ -214,7 +224,11 @@ class StrictInputIT {
 
     /** Endpoints that take no input at all: nothing to send wrong. */
     private static final List<String> NO_INPUT = List.of(
-            "GET /v1/plans", "GET /v1/admin/plans", "GET /v1/admin/users/{user}/plan", "GET /v1/admin/api-keys");
+            "GET /v1/secrets",
+            "GET /v1/plans",
+            "GET /v1/admin/plans",
+            "GET /v1/admin/users/{user}/plan",
+            "GET /v1/admin/api-keys");
 
     @Test
     void everyPublicEndpointHasCasesOrTakesNoInput() {
@@ -252,7 +266,8 @@ class StrictInputIT {
                 .replace("{stream}", "stdout")
                 .replace("{plan}", c.names().equals("no-such") ? "no-such-plan" : "strict-plan")
                 .replace("{user}", "strict-user")
-                .replace("{keyId}", "no-such-key");
+                .replace("{keyId}", "no-such-key")
+                .replace("{name}", c.names().equals("name") ? "no~such~secret" : "no-such-secret");
         boolean admin = template.startsWith("/v1/admin/");
         HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(
                         Suite.stack().gatewayUrl() + path + (c.query().isEmpty() ? "" : "?" + c.query())))

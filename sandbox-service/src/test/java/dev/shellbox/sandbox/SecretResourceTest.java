@@ -285,7 +285,13 @@ class SecretResourceTest {
         problem(putRaw(user, "{\"value\": {\"k\": \"" + token + "\"}}"), token).body("pointer", equalTo("/value"));
         // not JSON: the parser would quote the token it stopped at
         problem(putRaw(user, "{\"value\": " + token + "}"), token).body("line", equalTo(1));
+        problem(putRaw(user, "{\n  \"value\":\n  " + token + "\n}"), token)
+                .body("line", equalTo(3))
+                .body("column", notNullValue());
         problem(putRaw(user, "{\"value\": \"" + token), token);
+        problem(putRaw(user, "[\"" + token + "\"]"), token)
+                .body("pointer", equalTo(""))
+                .body("expected", equalTo("an object"));
         problem(putRaw(user, "{\"value\": \"" + token + "\", \"value\": \"" + token + "\"}"), token);
         problem(putRaw(user, "{\"value\": \"\\ud800" + token + "\"}"), token).body("pointer", equalTo("/value"));
         // missing
@@ -326,6 +332,15 @@ class SecretResourceTest {
         put(user, "cap0", Map.of("value", value)).statusCode(200);
         as(user).delete("/v1/secrets/cap1").then().statusCode(204);
         put(user, "cap5", Map.of("value", value)).statusCode(200);
+    }
+
+    @Test
+    void destroyingTheUsersSandboxesKeepsTheirSecrets() {
+        String user = user();
+        put(user, "kept", Map.of("value", value())).statusCode(200);
+        String sandbox = Requests.createSandbox(user, "{\"provider\": \"in-process\"}");
+        as(user).delete("/v1/sandboxes/" + sandbox).then().statusCode(204);
+        as(user).get("/v1/secrets/kept").then().statusCode(200);
     }
 
     @Test

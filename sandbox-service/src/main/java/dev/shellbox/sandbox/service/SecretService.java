@@ -73,12 +73,15 @@ public class SecretService {
         }
     }
 
-    /** Stores a secret, creating it or replacing its value and description. */
+    /**
+     * Stores a secret, creating it or replacing its value and description. Invalid names are refused before anything
+     * else, also when secrets are not configured (503).
+     */
     public Uni<Secret> put(String userId, String name, String value, String description) {
-        SecretCipher c = cipher();
         checkName(name);
-        byte[] plain = checkValue(value);
         checkDescription(description);
+        SecretCipher c = cipher();
+        byte[] plain = checkValue(value);
         return Panache.withTransaction(() -> repository.findByName(userId, name).flatMap(existing -> {
                     if (existing != null) {
                         seal(c, existing, plain, description);
@@ -128,8 +131,8 @@ public class SecretService {
 
     /** The metadata of one secret; 404 when the user has none of that name. */
     public Uni<Secret> get(String userId, String name) {
-        cipher();
         checkName(name);
+        cipher();
         return repository.findByName(userId, name).map(secret -> {
             if (secret == null) {
                 throw notFound(name);
@@ -140,8 +143,8 @@ public class SecretService {
 
     /** Deletes a secret; 404 when the user has none of that name. */
     public Uni<Void> delete(String userId, String name) {
-        cipher();
         checkName(name);
+        cipher();
         return Panache.withTransaction(() -> repository.deleteByName(userId, name))
                 .map(deleted -> {
                     if (!deleted) {

@@ -31,6 +31,15 @@ class SecretServiceTest {
     }
 
     @Test
+    void refusesAnInvalidNameWith400BeforeSayingSecretsAreNotConfigured() {
+        SecretService secrets = new SecretService(null, config(Optional.empty()));
+        assertThatThrownBy(() -> secrets.get("alice", "no~such")).isInstanceOfSatisfying(ProblemException.class, e -> {
+            assertThat(e.status()).isEqualTo(400);
+            assertThat(e.problem().extension("parameter")).isEqualTo("name");
+        });
+    }
+
+    @Test
     void answers503NamingTheSettingWhenTheMasterKeyIsNotA32ByteKey() {
         SecretService secrets = new SecretService(null, config(Optional.of("c2hvcnQ=")));
         assertThatThrownBy(() -> secrets.list("alice")).isInstanceOfSatisfying(ProblemException.class, e -> {
