@@ -50,6 +50,33 @@ final class Services {
                 + options.databaseSuffix();
     }
 
+    static final String SECRETS_KEY_VARIABLE = "SHELLBOX_SECRETS_MASTER_KEY";
+
+    /**
+     * The key the stack's secrets are encrypted with: the user's, when set, else one made at the stack's first start
+     * and kept beside its data (readable by its owner only), so that secrets survive a restart.
+     */
+    static String secretsMasterKey(StackOptions options) {
+        String set = System.getenv(SECRETS_KEY_VARIABLE);
+        if (set != null && !set.isBlank()) {
+            return set;
+        }
+        Path file = options.data().resolve("secrets-master-key");
+        try {
+            if (!Files.exists(file)) {
+                Files.createDirectories(file.getParent());
+                byte[] key = new byte[32];
+                new java.security.SecureRandom().nextBytes(key);
+                Files.writeString(file, java.util.Base64.getEncoder().encodeToString(key) + "\n");
+                Files.setPosixFilePermissions(
+                        file, java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
+            }
+            return Files.readString(file).strip();
+        } catch (IOException e) {
+            throw new StackException("cannot keep the secrets' master key in " + file + ": " + e.getMessage());
+        }
+    }
+
     /** Settings every service reads from its environment (see each application.properties). */
     static Map<String, String> environment(Service service, StackOptions options, String adminKey) {
         Map<String, String> env = new HashMap<>();
@@ -60,6 +87,9 @@ final class Services {
         if (service == SANDBOX) {
             // a stack that stops ends its sandboxes' containers too; deployments keep them for the next start
             env.put("SHELLBOX_KEEP_CONTAINERS_ON_STOP", "false");
+        }
+        if (service == SANDBOX) {
+            env.put(SECRETS_KEY_VARIABLE, secretsMasterKey(options));
         }
         if (service == SANDBOX && options.defaultProvider() != null) {
             env.put(ProviderPrerequisites.DEFAULT_PROVIDER_VARIABLE, options.defaultProvider());

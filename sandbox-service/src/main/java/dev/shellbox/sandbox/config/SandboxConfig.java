@@ -74,6 +74,12 @@ public interface SandboxConfig {
         @WithDefault("10s")
         Duration connectTimeout();
 
+        /**
+         * A PEM file of certificate authorities the proxy trusts besides the JVM's, when it verifies the real servers
+         * of hosts whose TLS it terminates (a company's own CA, or a test's).
+         */
+        Optional<String> upstreamCaFile();
+
         /** Decisions each sandbox keeps for its events stream. */
         @WithDefault("1000")
         int eventsKept();

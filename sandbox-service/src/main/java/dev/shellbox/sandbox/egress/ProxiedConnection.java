@@ -1,5 +1,6 @@
 package dev.shellbox.sandbox.egress;
 
+import dev.shellbox.egress.tls.TlsStreams;
 import java.io.BufferedInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -81,6 +82,10 @@ final class ProxiedConnection {
                 in.read();
                 ClientHello hello = ClientHello.read(first, in);
                 checkServerName(hello, name.get(), port);
+                if (egress.rulesFor(name.get()).isPresent()) {
+                    terminate(hello, name.get(), port);
+                    return;
+                }
                 try (Upstream up = egress.open("connect", name.get(), null, port, null, null, abort)) {
                     up.out().write(hello.record());
                     up.relay(in, program);
@@ -117,6 +122,24 @@ final class ProxiedConnection {
     private void tunnel(HttpHead head) throws IOException, Blocked {
         Authority target = Authority.parse(head.target(), -1)
                 .orElseThrow(() -> new Blocked(400, "-", "CONNECT needs host:port, not '" + head.target() + "'"));
+        if (egress.rulesFor(target.name()).isPresent()) {
+            // its requests are read and judged one by one: no destination before the first of them
+            OutputStream out = program.out();
+            out.write("HTTP/1.1 200 Connection established\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
+            out.flush();
+            int first = in.read();
+            if (first < 0) {
+                return;
+            }
+            if (!ClientHello.startsTls(first)) {
+                throw egress.blocked(
+                        "connect", target.name(), null, target.port(), "the host's rules need its requests in TLS");
+            }
+            ClientHello hello = ClientHello.read(first, in);
+            checkServerName(hello, target.name(), target.port());
+            terminate(hello, target.name(), target.port());
+            return;
+        }
         try (Upstream up = egress.open("connect", target.name(), target.address(), target.port(), null, null, abort)) {
             OutputStream out = program.out();
             out.write("HTTP/1.1 200 Connection established\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
@@ -137,6 +160,85 @@ final class ProxiedConnection {
             }
             up.relay(in, program);
         }
+    }
+
+    /**
+     * TLS to a host whose policy has rules: the proxy answers with a leaf of the sandbox's CA, reads the request,
+     * judges it with its method and path, sets the rules' headers (secrets filled in here) and sends it on over TLS of
+     * its own, verifying the real server.
+     */
+    private void terminate(ClientHello hello, String name, int port) throws IOException, Blocked {
+        TlsStreams tls = TlsStreams.serve(
+                egress.terminating(), name, hello.record(), in, program.out(), program::shutdownOutput);
+        InputStream clear = new BufferedInputStream(tls.in(), 16 * 1024);
+        Duplex secured = new Duplex() {
+            @Override
+            public InputStream in() {
+                return clear;
+            }
+
+            @Override
+            public OutputStream out() {
+                return tls.out();
+            }
+
+            @Override
+            public void shutdownOutput() throws IOException {
+                tls.closeOutput();
+            }
+
+            @Override
+            public void close() {
+                program.close();
+            }
+        };
+        try {
+            Optional<HttpHead> read = HttpHead.read(clear);
+            if (read.isEmpty()) {
+                return;
+            }
+            HttpHead head = read.get();
+            Optional<Authority> host = head.value("Host").flatMap(h -> Authority.parse(h, port));
+            if (host.isEmpty() || !name.equals(host.get().name())) {
+                throw new Blocked(
+                        400,
+                        "-",
+                        "the request's Host header is '" + head.value("Host").orElse("") + "' but the connection is to "
+                                + name);
+            }
+            if (!head.target().startsWith("/")) {
+                throw new Blocked(400, "-", "a request inside TLS names its path, not '" + head.target() + "'");
+            }
+            try (Upstream up = egress.open("https", name, null, port, head.method(), head.target(), abort)) {
+                up.secure(name, egress.upstreamTrust());
+                exchange(head, head.target(), name, clear, up, secured);
+            }
+        } catch (HttpHead.Malformed e) {
+            answer(secured, e.status, "refused by the sandbox's egress proxy: " + e.getMessage());
+        } catch (Blocked b) {
+            answer(secured, b.status, b.getMessage());
+        }
+    }
+
+    /**
+     * The request's head as the origin gets it, then its body as framed, and nothing after it; the answer goes back
+     * to {@code program} with the secrets the head got masked.
+     */
+    private void exchange(
+            HttpHead head, String originTarget, String name, InputStream body, Upstream up, Duplex program)
+            throws IOException, Blocked {
+        SandboxEgress.Rewritten rewritten = egress.headersFor(name, head.headers());
+        OutputStream out = up.out();
+        out.write(head.forOrigin(originTarget, rewritten.headers()));
+        long length = head.bodyLength();
+        if (length > 0) {
+            Bodies.copyFixed(body, out, length);
+        } else if (length < 0) {
+            Bodies.copyChunked(body, out);
+        }
+        out.flush();
+        Redaction redaction = rewritten.redaction();
+        up.relayAnswer(redaction.isEmpty() ? program : redaction.over(program));
     }
 
     /** GET http://host/path through the explicit proxy: the URI's host must be the Host header's. */
@@ -189,21 +291,18 @@ final class ProxiedConnection {
         String path = originTarget.startsWith("/") ? originTarget : "/" + originTarget;
         try (Upstream up =
                 egress.open("http", target.name(), target.address(), target.port(), head.method(), path, abort)) {
-            OutputStream out = up.out();
-            out.write(head.forOrigin(originTarget, egress.headersFor(target.name(), head.headers())));
             if (head.isUpgrade()) {
-                up.relay(in, program);
+                SandboxEgress.Rewritten rewritten = egress.headersFor(target.name(), head.headers());
+                up.out().write(head.forOrigin(originTarget, rewritten.headers()));
+                up.relay(
+                        in,
+                        rewritten.redaction().isEmpty()
+                                ? program
+                                : rewritten.redaction().over(program));
                 return;
             }
-            long length = head.bodyLength();
-            if (length > 0) {
-                Bodies.copyFixed(in, out, length);
-            } else if (length < 0) {
-                Bodies.copyChunked(in, out);
-            }
-            out.flush();
             // one request per connection: the program's further bytes are not forwarded
-            up.relay(InputStream.nullInputStream(), program);
+            exchange(head, originTarget, target.name(), in, up, program);
         }
     }
 
@@ -225,6 +324,10 @@ final class ProxiedConnection {
     }
 
     private void answer(int status, String message) {
+        answer(program, status, message);
+    }
+
+    private void answer(Duplex to, int status, String message) {
         try {
             byte[] body = (message + "\n").getBytes(StandardCharsets.UTF_8);
             String head = "HTTP/1.1 " + status + " " + reason(status) + "\r\n"
@@ -232,12 +335,12 @@ final class ProxiedConnection {
                     + "Content-Length: " + body.length + "\r\n"
                     + "X-Shellbox-Egress: blocked\r\n"
                     + "Connection: close\r\n\r\n";
-            OutputStream out = program.out();
+            OutputStream out = to.out();
             out.write(head.getBytes(StandardCharsets.US_ASCII));
             out.write(body);
             out.flush();
-            program.shutdownOutput();
-            lingerForTheRestOfTheRequest();
+            to.shutdownOutput();
+            lingerForTheRestOfTheRequest(to);
         } catch (IOException e) {
             // the program went away first
         }
@@ -247,12 +350,13 @@ final class ProxiedConnection {
      * Reads and drops what the program still sends of a refused request (an oversized head, say), for a bounded
      * time: closing with unread bytes would reset the connection, and the program would never see the answer.
      */
-    private void lingerForTheRestOfTheRequest() throws IOException {
+    private void lingerForTheRestOfTheRequest(Duplex from) throws IOException {
         CompletableFuture.delayedExecutor(LINGER_SECONDS, TimeUnit.SECONDS).execute(program::close);
         byte[] sink = new byte[16 * 1024];
         long left = LINGER_BYTES;
+        InputStream rest = from == program ? in : from.in();
         int n;
-        while (left > 0 && (n = in.read(sink, 0, (int) Math.min(sink.length, left))) > 0) {
+        while (left > 0 && (n = rest.read(sink, 0, (int) Math.min(sink.length, left))) > 0) {
             left -= n;
         }
     }

@@ -41,6 +41,22 @@ final class Relay {
         }
     }
 
+    /**
+     * Only the destination's answer, to its end, then the end passed on: for one request already sent whole. The
+     * destination's side is not half-closed first, because over TLS that is a close_notify, which servers take for
+     * the end of the connection before they answered.
+     */
+    void answerOnly(Duplex program, Duplex destination) {
+        try {
+            copy(destination.in(), program, received);
+        } catch (Exception e) {
+            // one side failed or ended abruptly: both close below
+        } finally {
+            destination.close();
+            program.close();
+        }
+    }
+
     private static Void copy(InputStream from, Duplex to, AtomicLong count) throws IOException {
         byte[] buffer = new byte[32 * 1024];
         OutputStream out = to.out();

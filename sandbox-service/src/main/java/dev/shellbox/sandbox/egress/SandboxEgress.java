@@ -3,8 +3,14 @@ package dev.shellbox.sandbox.egress;
 import dev.shellbox.egress.Decision;
 import dev.shellbox.egress.Destination;
 import dev.shellbox.egress.FakeAddressPool;
+import dev.shellbox.egress.HostRules;
 import dev.shellbox.egress.NetworkPolicy;
 import dev.shellbox.egress.PolicyEngine;
+import dev.shellbox.egress.SecretException;
+import dev.shellbox.egress.SecretResolver;
+import dev.shellbox.egress.tls.SandboxCa;
+import dev.shellbox.egress.tls.TlsContexts;
+import dev.shellbox.egress.tls.TrustBundle;
 import dev.shellbox.sandbox.provider.EgressAttachment;
 import dev.shellbox.supervisor.DnsQuery;
 import dev.shellbox.supervisor.EgressConnection;
@@ -19,13 +25,17 @@ import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.Socket;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
+import javax.net.ssl.SSLContext;
 import org.jboss.logging.Logger;
 
 /**
@@ -43,6 +53,15 @@ public final class SandboxEgress implements EgressAttachment {
     /** Ports on which programs that ignore the proxy variables are captured (after resolving through the stub). */
     static final List<Integer> TRANSPARENT_PORTS = List.of(80, 443);
 
+    /** Where the sandbox's trust files are: the system bundle's own path, so programs need no variable at all. */
+    static final TrustBundle.Paths TRUST_PATHS =
+            new TrustBundle.Paths("/etc/ssl/certs/ca-certificates.crt", "/etc/shellbox/truststore.p12");
+
+    /** The platform's stored secrets of a user, by name (never the sandbox's to see). */
+    public interface Secrets {
+        Optional<String> secret(String userId, String name);
+    }
+
     private final String sandboxId;
     private final String userId;
     private final Dialer dialer;
@@ -51,6 +70,13 @@ public final class SandboxEgress implements EgressAttachment {
     private final EgressEvents events;
     private final FakeAddressPool stub = new FakeAddressPool();
     private final Set<Upstream> open = ConcurrentHashMap.newKeySet();
+    /** Signs the leaves the proxy shows for hosts whose TLS it terminates; the sandbox trusts it, nothing else does. */
+    private final SandboxCa ca;
+
+    private final SSLContext terminating;
+    private final SSLContext upstreamTrust;
+    private final Secrets secrets;
+    private final Map<String, String> environment;
     private volatile PolicyEngine policy;
 
     private volatile EgressControl control;
@@ -61,6 +87,8 @@ public final class SandboxEgress implements EgressAttachment {
             NetworkPolicy policy,
             UpstreamResolver resolver,
             EgressMeter meter,
+            Secrets secrets,
+            SSLContext upstreamTrust,
             ExecutorService threads,
             Duration connectTimeout,
             int eventsKept) {
@@ -68,9 +96,14 @@ public final class SandboxEgress implements EgressAttachment {
         this.userId = userId;
         this.policy = new PolicyEngine(policy);
         this.dialer = new Dialer(resolver, connectTimeout);
+        this.secrets = secrets;
+        this.upstreamTrust = upstreamTrust;
+        this.ca = SandboxCa.create("Shellbox sandbox " + sandboxId);
+        this.terminating = TlsContexts.terminating(ca);
         this.meter = meter;
         this.threads = threads;
         this.events = new EgressEvents(eventsKept);
+        this.environment = programEnvironment();
     }
 
     @Override
@@ -101,15 +134,49 @@ public final class SandboxEgress implements EgressAttachment {
 
     @Override
     public Map<String, String> environment() {
+        return environment;
+    }
+
+    /** Where proxy-aware programs find the proxy, and the variables that point at the sandbox's trust files. */
+    private Map<String, String> programEnvironment() {
         String proxy = "http://" + PLATFORM_ADDRESS + ":" + PROXY_PORT;
         String none = "localhost,127.0.0.1,::1";
-        return Map.of(
+        Map<String, String> env = new LinkedHashMap<>(Map.of(
                 "HTTP_PROXY", proxy,
                 "HTTPS_PROXY", proxy,
                 "http_proxy", proxy,
                 "https_proxy", proxy,
                 "NO_PROXY", none,
-                "no_proxy", none);
+                "no_proxy", none));
+        env.putAll(trust("").environment());
+        return Map.copyOf(env);
+    }
+
+    @Override
+    public Map<String, byte[]> trustFiles(String systemBundlePem) {
+        TrustBundle bundle = trust(systemBundlePem);
+        return Map.of(
+                TRUST_PATHS.pemBundle(), bundle.pem().getBytes(StandardCharsets.US_ASCII),
+                TRUST_PATHS.javaTrustStore(), bundle.javaTrustStore());
+    }
+
+    private TrustBundle trust(String systemBundlePem) {
+        return TrustBundle.build(ca.certificate(), systemBundlePem, TRUST_PATHS);
+    }
+
+    /** How the proxy verifies the real servers of hosts whose TLS it terminates. */
+    SSLContext upstreamTrust() {
+        return upstreamTrust;
+    }
+
+    /** The server side of TLS for hosts whose requests the proxy rewrites: leaves of this sandbox's CA. */
+    SSLContext terminating() {
+        return terminating;
+    }
+
+    /** The header rules of {@code name}, when the policy has any: its TLS is terminated so they can apply. */
+    Optional<HostRules> rulesFor(String name) {
+        return name == null ? Optional.empty() : policy.policy().rulesFor(name);
     }
 
     /**
@@ -206,9 +273,38 @@ public final class SandboxEgress implements EgressAttachment {
         }
     }
 
-    /** Header rules of the policy for this host (credential injection); the headers unchanged when none apply. */
-    List<HttpHead.Header> headersFor(String name, List<HttpHead.Header> headers) {
-        return headers;
+    /** A request's headers as they leave, and the secrets that went into them (to mask in the answer). */
+    record Rewritten(List<HttpHead.Header> headers, Redaction redaction) {}
+
+    /**
+     * The headers a request to {@code name} leaves with: the policy's rules for the host set theirs (secrets filled in
+     * here, outside the sandbox) and swap dummy tokens for secrets; without rules, unchanged.
+     */
+    Rewritten headersFor(String name, List<HttpHead.Header> headers) throws Blocked {
+        Optional<HostRules> rules = rulesFor(name);
+        if (rules.isEmpty()) {
+            return new Rewritten(headers, new Redaction(List.of()));
+        }
+        List<String> used = new ArrayList<>();
+        SecretResolver resolver = secretName -> {
+            Optional<String> value = secrets.secret(userId, secretName);
+            value.ifPresent(used::add);
+            return value;
+        };
+        try {
+            Map<String, String> set = rules.get().apply(Map.of(), resolver);
+            List<HttpHead.Header> out = new ArrayList<>();
+            for (HttpHead.Header h : headers) {
+                boolean replaced = set.keySet().stream().anyMatch(k -> k.equalsIgnoreCase(h.name()));
+                if (!replaced) {
+                    out.add(new HttpHead.Header(h.name(), rules.get().swapTokens(h.value(), resolver)));
+                }
+            }
+            set.forEach((k, v) -> out.add(new HttpHead.Header(k, v)));
+            return new Rewritten(out, new Redaction(used));
+        } catch (SecretException e) {
+            throw blocked("http", name, null, 0, "secret '" + e.secretName() + "' of the policy's rules is not stored");
+        }
     }
 
     /** Ends every connection: the sandbox is gone. */

@@ -2,31 +2,52 @@ package dev.shellbox.sandbox.egress;
 
 import dev.shellbox.egress.NetworkPolicy;
 import dev.shellbox.egress.PolicyEngine;
+import dev.shellbox.egress.tls.TlsContexts;
 import dev.shellbox.sandbox.config.SandboxConfig;
 import dev.shellbox.sandbox.provider.ContainerNetwork;
+import dev.shellbox.sandbox.service.SecretService;
 import dev.shellbox.shell.net.NetworkAccess;
 import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.GeneralSecurityException;
+import java.security.KeyStore;
+import java.security.cert.Certificate;
+import java.security.cert.CertificateFactory;
+import java.security.cert.X509Certificate;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.TrustManager;
+import javax.net.ssl.TrustManagerFactory;
+import javax.net.ssl.X509TrustManager;
 
 /** The egress of every proxied sandbox this service runs, and the network each sandbox's container gets. */
 @ApplicationScoped
 public class SandboxEgresses {
     private final SandboxConfig.Egress config;
     private final EgressMeter meter;
+    private final SandboxEgress.Secrets secrets;
+    private final SSLContext upstreamTrust;
     private final UpstreamResolver resolver;
     private final Map<String, SandboxEgress> bySandbox = new ConcurrentHashMap<>();
     /** Relays block on sockets: platform threads, two per open connection, bounded by the supervisors' caps. */
     private final ExecutorService threads = Executors.newCachedThreadPool(new ThreadFactoryNamed());
 
-    public SandboxEgresses(SandboxConfig config, EgressMeter meter) {
+    public SandboxEgresses(SandboxConfig config, EgressMeter meter, SecretService secrets) {
         this.config = config.egress();
         this.meter = meter;
+        this.secrets = secrets::resolveBlocking;
+        this.upstreamTrust = upstreamTrust(this.config.upstreamCaFile());
         this.resolver = UpstreamResolver.fromConfig(this.config.resolvers(), this.config.connectTimeout());
     }
 
@@ -44,7 +65,16 @@ public class SandboxEgresses {
                 return existing;
             }
             return new SandboxEgress(
-                    id, userId, policy, resolver, meter, threads, config.connectTimeout(), config.eventsKept());
+                    id,
+                    userId,
+                    policy,
+                    resolver,
+                    meter,
+                    secrets,
+                    upstreamTrust,
+                    threads,
+                    config.connectTimeout(),
+                    config.eventsKept());
         });
         return new ContainerNetwork.Proxied(egress);
     }
@@ -74,6 +104,30 @@ public class SandboxEgresses {
         SandboxEgress egress = bySandbox.remove(sandboxId);
         if (egress != null) {
             egress.close();
+        }
+    }
+
+    /** The JVM's roots, and those of {@code caFile} when one is configured. */
+    private static SSLContext upstreamTrust(Optional<String> caFile) {
+        if (caFile.isEmpty()) {
+            return TlsContexts.systemTrust();
+        }
+        try (InputStream in = Files.newInputStream(Path.of(caFile.get()))) {
+            List<X509Certificate> anchors = new ArrayList<>();
+            TrustManagerFactory system = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
+            system.init((KeyStore) null);
+            for (TrustManager tm : system.getTrustManagers()) {
+                if (tm instanceof X509TrustManager x) {
+                    anchors.addAll(List.of(x.getAcceptedIssuers()));
+                }
+            }
+            for (Certificate c : CertificateFactory.getInstance("X.509").generateCertificates(in)) {
+                anchors.add((X509Certificate) c);
+            }
+            return TlsContexts.trusting(anchors);
+        } catch (IOException | GeneralSecurityException e) {
+            throw new IllegalStateException(
+                    "cannot read shellbox.sandbox.egress.upstream-ca-file: " + e.getMessage(), e);
         }
     }
 

@@ -1,5 +1,6 @@
 package dev.shellbox.sandbox.egress;
 
+import dev.shellbox.egress.tls.TlsStreams;
 import java.io.FilterOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -7,6 +8,7 @@ import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.Socket;
 import java.util.concurrent.atomic.AtomicLong;
+import javax.net.ssl.SSLContext;
 
 /**
  * The proxy's connection to a destination the policy allowed, open while the program's is; closed at once when a new
@@ -14,8 +16,8 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 final class Upstream implements AutoCloseable {
     private final SandboxEgress egress;
-    private final Socket socket;
-    private final Duplex duplex;
+    private Socket socket;
+    private Duplex duplex;
     /** What it was allowed as, to judge it again when the policy changes. */
     final String kind;
 
@@ -70,9 +72,20 @@ final class Upstream implements AutoCloseable {
         };
     }
 
+    /** Speaks TLS to the destination from here on, verifying it as {@code host} against {@code trust}. */
+    void secure(String host, SSLContext trust) throws IOException {
+        socket = TlsStreams.connectUpstream(socket, host, port, trust);
+        duplex = Duplex.of(socket);
+    }
+
     /** Relays until both sides are done; {@code programIn} holds what the proxy read ahead. */
     void relay(InputStream programIn, Duplex program) {
         relay.run(programIn, program, duplex, egress.threads());
+    }
+
+    /** Relays the destination's answer to the request the proxy sent whole (see {@link Relay#answerOnly}). */
+    void relayAnswer(Duplex program) {
+        relay.answerOnly(program, duplex);
     }
 
     /** Ends the connection because a new policy denies it: the program's end too, at once. */

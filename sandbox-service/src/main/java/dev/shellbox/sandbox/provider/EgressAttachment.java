@@ -16,6 +16,15 @@ public interface EgressAttachment {
     /** Stops relaying: the container stopped. */
     void detach();
 
-    /** Variables every program gets, unless it sets them itself: where proxy-aware programs find the proxy. */
+    /**
+     * Variables every program gets, unless it sets them itself: where proxy-aware programs find the proxy, and where
+     * they find the certificates to trust.
+     */
     Map<String, String> environment();
+
+    /**
+     * The files that make programs trust the sandbox's own CA (for hosts whose TLS the proxy terminates), by their
+     * path inside the sandbox, given the host's system bundle: the container provides them read-only.
+     */
+    Map<String, byte[]> trustFiles(String systemBundlePem);
 }

@@ -21,6 +21,8 @@ import org.junit.jupiter.api.Assumptions;
  */
 final class EgressWorld implements AutoCloseable {
     static final String USER = "egress-user";
+    /** A key for the test's secrets only (32 bytes, base64). */
+    static final String TEST_MASTER_KEY = "ZWdyZXNzLXRlc3RzLW9ubHktMzItYnl0ZXMta2V5ISE=";
 
     final TestInternet internet;
     final TestInternet.Host allowed;
@@ -58,6 +60,10 @@ final class EgressWorld implements AutoCloseable {
                                     "false",
                                     "SHELLBOX_SANDBOX_EGRESS_RESOLVERS",
                                     dns.getAddress().getHostAddress() + ":" + dns.getPort(),
+                                    "SHELLBOX_SANDBOX_EGRESS_UPSTREAM_CA_FILE",
+                                    internet.caCertificatePem().toString(),
+                                    "SHELLBOX_SECRETS_MASTER_KEY",
+                                    TEST_MASTER_KEY,
                                     "SHELLBOX_SANDBOX_LOCAL_STATE_DIRECTORY",
                                     Path.of("target", stateDirectory)
                                             .toAbsolutePath()

@@ -79,6 +79,9 @@ final class BubblewrapContainer implements SandboxContainer {
     /** The supervisor's answer for a program with no process left. */
     private static final int ESRCH = 3;
 
+    /** The host's CA bundle, which a proxied sandbox's bundle extends with its own CA. */
+    private static final Path SYSTEM_BUNDLE = Path.of("/etc/ssl/certs/ca-certificates.crt");
+
     private final LocalSettings settings;
     private final ContainerSpec spec;
     private final Path directory;
@@ -269,8 +272,31 @@ final class BubblewrapContainer implements SandboxContainer {
     private Supervisor attachEgress(Supervisor running) throws IOException {
         if (spec.network() instanceof ContainerNetwork.Proxied proxied) {
             proxied.egress().attach(running);
+            // rewritten in place: a container an earlier run of the service started sees this run's CA
+            trustFiles();
         }
         return running;
+    }
+
+    /**
+     * The trust files of a proxied network (the host's bundle plus the sandbox's CA), written into the sandbox's
+     * directory; by their path inside the container. Written in place, so that their bind mounts see new content.
+     */
+    private Map<String, Path> trustFiles() throws IOException {
+        if (!(spec.network() instanceof ContainerNetwork.Proxied proxied)) {
+            return Map.of();
+        }
+        String system = Files.exists(SYSTEM_BUNDLE) ? Files.readString(SYSTEM_BUNDLE) : "";
+        Path dir = directory.resolve("trust");
+        Files.createDirectories(dir);
+        Map<String, Path> written = new java.util.LinkedHashMap<>();
+        for (Map.Entry<String, byte[]> f : proxied.egress().trustFiles(system).entrySet()) {
+            Path host = dir.resolve(Path.of(f.getKey()).getFileName().toString());
+            Files.write(host, f.getValue());
+            Files.setPosixFilePermissions(host, PosixFilePermissions.fromString("rw-r--r--"));
+            written.put(f.getKey(), host);
+        }
+        return written;
     }
 
     private List<String> containerTops() {
@@ -392,6 +418,9 @@ final class BubblewrapContainer implements SandboxContainer {
         Path etc = directory.resolve("etc");
         for (String name : ETC_FILES) {
             c.addAll(List.of("--ro-bind", etc.resolve(name).toString(), "/etc/" + name));
+        }
+        for (Map.Entry<String, Path> trust : trustFiles().entrySet()) {
+            c.addAll(List.of("--ro-bind", trust.getValue().toString(), trust.getKey()));
         }
         return List.copyOf(c);
     }
