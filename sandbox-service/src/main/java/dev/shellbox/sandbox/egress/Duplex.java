@@ -17,31 +17,43 @@ interface Duplex extends AutoCloseable {
     @Override
     void close();
 
-    static Duplex of(Socket socket) {
+    /** What ends one direction of a stream. */
+    interface HalfClose {
+        void shutdownOutput() throws IOException;
+    }
+
+    /** A duplex of these parts. */
+    static Duplex of(InputStream in, OutputStream out, HalfClose halfClose, Runnable close) {
         return new Duplex() {
             @Override
-            public InputStream in() throws IOException {
-                return socket.getInputStream();
+            public InputStream in() {
+                return in;
             }
 
             @Override
-            public OutputStream out() throws IOException {
-                return socket.getOutputStream();
+            public OutputStream out() {
+                return out;
             }
 
             @Override
             public void shutdownOutput() throws IOException {
-                socket.shutdownOutput();
+                halfClose.shutdownOutput();
             }
 
             @Override
             public void close() {
-                try {
-                    socket.close();
-                } catch (IOException e) {
-                    // closing: nothing is left to lose
-                }
+                close.run();
             }
         };
+    }
+
+    static Duplex of(Socket socket) throws IOException {
+        return of(socket.getInputStream(), socket.getOutputStream(), socket::shutdownOutput, () -> {
+            try {
+                socket.close();
+            } catch (IOException e) {
+                // closing: nothing is left to lose
+            }
+        });
     }
 }

@@ -82,7 +82,7 @@ final class ProxiedConnection {
                 in.read();
                 ClientHello hello = ClientHello.read(first, in);
                 checkServerName(hello, name.get(), port);
-                if (egress.rulesFor(name.get()).isPresent()) {
+                if (egress.terminates(name.get(), port)) {
                     terminate(hello, name.get(), port);
                     return;
                 }
@@ -122,7 +122,7 @@ final class ProxiedConnection {
     private void tunnel(HttpHead head) throws IOException, Blocked {
         Authority target = Authority.parse(head.target(), -1)
                 .orElseThrow(() -> new Blocked(400, "-", "CONNECT needs host:port, not '" + head.target() + "'"));
-        if (egress.rulesFor(target.name()).isPresent()) {
+        if (egress.terminates(target.name(), target.port())) {
             // its requests are read and judged one by one: no destination before the first of them
             OutputStream out = program.out();
             out.write("HTTP/1.1 200 Connection established\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
@@ -133,7 +133,11 @@ final class ProxiedConnection {
             }
             if (!ClientHello.startsTls(first)) {
                 throw egress.blocked(
-                        "connect", target.name(), null, target.port(), "the host's rules need its requests in TLS");
+                        "connect",
+                        target.name(),
+                        null,
+                        target.port(),
+                        "the host's policy needs its requests in TLS or plain HTTP");
             }
             ClientHello hello = ClientHello.read(first, in);
             checkServerName(hello, target.name(), target.port());
@@ -171,27 +175,7 @@ final class ProxiedConnection {
         TlsStreams tls = TlsStreams.serve(
                 egress.terminating(), name, hello.record(), in, program.out(), program::shutdownOutput);
         InputStream clear = new BufferedInputStream(tls.in(), 16 * 1024);
-        Duplex secured = new Duplex() {
-            @Override
-            public InputStream in() {
-                return clear;
-            }
-
-            @Override
-            public OutputStream out() {
-                return tls.out();
-            }
-
-            @Override
-            public void shutdownOutput() throws IOException {
-                tls.closeOutput();
-            }
-
-            @Override
-            public void close() {
-                program.close();
-            }
-        };
+        Duplex secured = Duplex.of(clear, tls.out(), tls::closeOutput, program::close);
         try {
             Optional<HttpHead> read = HttpHead.read(clear);
             if (read.isEmpty()) {

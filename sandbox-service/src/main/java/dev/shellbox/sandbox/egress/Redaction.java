@@ -2,7 +2,6 @@ package dev.shellbox.sandbox.egress;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -37,30 +36,16 @@ final class Redaction {
     }
 
     /** The program's side of a connection, with what is written to it masked. */
-    Duplex over(Duplex program) {
+    Duplex over(Duplex program) throws IOException {
         Masking masking = new Masking(program);
-        return new Duplex() {
-            @Override
-            public InputStream in() throws IOException {
-                return program.in();
-            }
-
-            @Override
-            public OutputStream out() {
-                return masking;
-            }
-
-            @Override
-            public void shutdownOutput() throws IOException {
-                masking.drain();
-                program.shutdownOutput();
-            }
-
-            @Override
-            public void close() {
-                program.close();
-            }
-        };
+        return Duplex.of(
+                program.in(),
+                masking,
+                () -> {
+                    masking.drain();
+                    program.shutdownOutput();
+                },
+                program::close);
     }
 
     /** Holds back the last {@code longest - 1} bytes, which could be the start of a secret the next write ends. */

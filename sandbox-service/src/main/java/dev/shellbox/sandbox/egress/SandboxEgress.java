@@ -8,6 +8,7 @@ import dev.shellbox.egress.NetworkPolicy;
 import dev.shellbox.egress.PolicyEngine;
 import dev.shellbox.egress.SecretException;
 import dev.shellbox.egress.SecretResolver;
+import dev.shellbox.egress.Verdict;
 import dev.shellbox.egress.tls.SandboxCa;
 import dev.shellbox.egress.tls.TlsContexts;
 import dev.shellbox.egress.tls.TrustBundle;
@@ -20,8 +21,6 @@ import dev.shellbox.supervisor.EgressListen;
 import dev.shellbox.supervisor.EgressStream;
 import dev.shellbox.supervisor.Supervisor;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.Socket;
@@ -174,9 +173,22 @@ public final class SandboxEgress implements EgressAttachment {
         return terminating;
     }
 
-    /** The header rules of {@code name}, when the policy has any: its TLS is terminated so they can apply. */
+    /** The header rules of {@code name}, when the policy has any. */
     Optional<HostRules> rulesFor(String name) {
         return name == null ? Optional.empty() : policy.policy().rulesFor(name);
+    }
+
+    /**
+     * Whether the proxy terminates TLS to {@code name}: when the policy has rules for it, or allows it only for some
+     * methods or paths, which the proxy sees only in the clear.
+     */
+    boolean terminates(String name, int port) {
+        if (name == null) {
+            return false;
+        }
+        PolicyEngine engine = policy;
+        return engine.policy().rulesFor(name).isPresent()
+                || engine.decide(new Destination(name, null, port, null, null)).verdict() == Verdict.INSPECT;
     }
 
     /**
@@ -350,26 +362,6 @@ public final class SandboxEgress implements EgressAttachment {
     }
 
     private static Duplex duplex(EgressStream s) {
-        return new Duplex() {
-            @Override
-            public InputStream in() {
-                return s.in();
-            }
-
-            @Override
-            public OutputStream out() {
-                return s.out();
-            }
-
-            @Override
-            public void shutdownOutput() throws IOException {
-                s.shutdownOutput();
-            }
-
-            @Override
-            public void close() {
-                s.close();
-            }
-        };
+        return Duplex.of(s.in(), s.out(), s::shutdownOutput, s::close);
     }
 }

@@ -41,7 +41,8 @@ final class Upstream implements AutoCloseable {
             int port,
             String method,
             String path,
-            Runnable abortProgram) {
+            Runnable abortProgram)
+            throws IOException {
         this.egress = egress;
         this.socket = socket;
         this.duplex = Duplex.of(socket);

@@ -168,6 +168,18 @@ class EgressIT {
     }
 
     @Test
+    void methodAndPathEntriesApplyToHttpsThroughTheProxysOwnTls() throws Exception {
+        String id = world.sandbox("{\"mode\":\"allowlist\",\"allow\":[\"GET,HEAD allowed.test:443/echo\"]}");
+        world.exec(id, "/usr/bin/curl -sS https://allowed.test/echo")
+                .body("exitCode", equalTo(0))
+                .body("stdout", containsString("\"scheme\":\"https\""));
+        world.exec(id, "/usr/bin/curl -s -o /dev/null -w '%{http_code}' -X POST https://allowed.test/echo")
+                .body("stdout", equalTo("403"));
+        world.exec(id, "/usr/bin/curl -s -o /dev/null -w '%{http_code}' https://allowed.test/status?code=200")
+                .body("stdout", equalTo("403"));
+    }
+
+    @Test
     void aBadPolicyIs400NamingTheField() {
         String id = world.as()
                 .body("{}")
