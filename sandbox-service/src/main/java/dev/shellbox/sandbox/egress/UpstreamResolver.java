@@ -17,8 +17,14 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
 
 /**
  * How the egress proxy resolves names: itself, over UDP to configured servers, never through the JVM's resolver and
@@ -26,6 +32,18 @@ import java.util.Set;
  */
 final class UpstreamResolver {
     private static final SecureRandom IDS = new SecureRandom();
+    /** Longest an answer is kept, whatever its TTL: a policy judges the addresses anew on every connection anyway. */
+    static final long MAX_CACHE_SECONDS = 60;
+
+    private static final int MAX_CACHED_NAMES = 10_000;
+    /** Asks the AAAA question beside the A one; blocking UDP, so platform threads. */
+    private static final ExecutorService ASKERS = Executors.newCachedThreadPool(r -> {
+        Thread t = new Thread(r, "egress-resolver");
+        t.setDaemon(true);
+        return t;
+    });
+
+    private final Map<String, Resolution> cache = new ConcurrentHashMap<>();
 
     private final List<InetSocketAddress> servers;
     private final int timeoutMillis;
@@ -81,21 +99,45 @@ final class UpstreamResolver {
 
     /**
      * What {@code name} resolves to: its IPv4 then IPv6 addresses (empty when it has none or no server answered), and
-     * the names its CNAMEs led to on the way, which a policy must allow as well.
+     * the names its CNAMEs led to on the way, which a policy must allow as well. Both questions are asked at once;
+     * answers are kept for their TTL (at most {@link #MAX_CACHE_SECONDS}), never when it is 0, so a name that
+     * changes its answer on every query is asked again on every connection.
      */
     Resolution resolve(String name) {
+        Resolution cached = cache.get(name);
+        if (cached != null && cached.expiresAt() > System.nanoTime()) {
+            return cached;
+        }
+        CompletableFuture<Optional<DnsAnswer>> v6 =
+                CompletableFuture.supplyAsync(() -> query(name, DnsTypes.AAAA), ASKERS);
+        Optional<DnsAnswer> v4 = query(name, DnsTypes.A);
         List<InetAddress> addresses = new ArrayList<>();
         Set<String> aliases = new LinkedHashSet<>();
-        for (int type : new int[] {DnsTypes.A, DnsTypes.AAAA}) {
-            query(name, type).ifPresent(a -> {
-                addresses.addAll(a.addresses());
-                aliases.addAll(a.aliases());
-            });
+        long ttl = MAX_CACHE_SECONDS;
+        for (Optional<DnsAnswer> answer : List.of(v4, v6.join())) {
+            if (answer.isPresent()) {
+                addresses.addAll(answer.get().addresses());
+                aliases.addAll(answer.get().aliases());
+                if (!answer.get().addresses().isEmpty()) {
+                    ttl = Math.min(ttl, answer.get().ttlSeconds());
+                }
+            } else {
+                ttl = 0;
+            }
         }
-        return new Resolution(List.copyOf(addresses), List.copyOf(aliases));
+        Resolution resolved = new Resolution(
+                List.copyOf(addresses), List.copyOf(aliases), System.nanoTime() + TimeUnit.SECONDS.toNanos(ttl));
+        if (ttl > 0 && !addresses.isEmpty()) {
+            if (cache.size() >= MAX_CACHED_NAMES) {
+                cache.clear();
+            }
+            cache.put(name, resolved);
+        }
+        return resolved;
     }
 
-    record Resolution(List<InetAddress> addresses, List<String> aliases) {}
+    /** The answer for a name, and when it stops being good ({@link System#nanoTime}). */
+    record Resolution(List<InetAddress> addresses, List<String> aliases, long expiresAt) {}
 
     private Optional<DnsAnswer> query(String name, int type) {
         for (InetSocketAddress server : servers) {
