@@ -20,6 +20,7 @@ sandbox-service:
   calls: [vfs-service, usage-service]
   kafka: true
   managesSandboxPods: true
+  secretsMasterKey: true
 vfs-service:
   port: 8082
   portEnv: SHELLBOX_VFS_PORT
@@ -171,6 +172,12 @@ without one the chart's own Secret holds the value under ownKey.
 {{- $key := index $values.services $name "bootstrapAdminKey" }}
 {{- if or $key.value $key.existingSecret }}
 {{ include "shellbox.secretEnv" (list "SHELLBOX_BOOTSTRAP_ADMIN_KEY" $key.existingSecret $key.existingSecretKey $ownSecret "bootstrap-admin-key") }}
+{{- end }}
+{{- end }}
+{{- if $component.secretsMasterKey }}
+{{- $key := index $values.services $name "secretsMasterKey" }}
+{{- if or $key.value $key.existingSecret }}
+{{ include "shellbox.secretEnv" (list "SHELLBOX_SECRETS_MASTER_KEY" $key.existingSecret $key.existingSecretKey $ownSecret "secrets-master-key") }}
 {{- end }}
 {{- end }}
 {{- if $component.managesSandboxPods }}

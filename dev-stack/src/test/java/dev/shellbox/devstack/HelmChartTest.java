@@ -53,10 +53,11 @@ class HelmChartTest {
             "SHELLBOX_VFS_URL", "vfs-service",
             "SHELLBOX_USAGE_URL", "usage-service");
     /** Read by a service but left to its default by the chart: tuning, settable through extraEnv. */
-    private static final Set<String> TUNING_ONLY = Set.of("SHELLBOX_VFS_DB_POOL");
-    /** Set only when configured: the OIDC details (ignored while OIDC is off) and the bootstrap admin key. */
+    private static final Set<String> TUNING_ONLY = Set.of("SHELLBOX_VFS_DB_POOL", "SHELLBOX_SECRETS_PREVIOUS_KEYS");
+    /** Set only when configured: the OIDC details (ignored while OIDC is off), the bootstrap admin key, the secrets key. */
     private static final Set<String> OPTIONAL = Set.of(
             "SHELLBOX_BOOTSTRAP_ADMIN_KEY",
+            "SHELLBOX_SECRETS_MASTER_KEY",
             "SHELLBOX_OIDC_ISSUER",
             "SHELLBOX_OIDC_CLIENT_ID",
             "SHELLBOX_OIDC_AUDIENCE",
@@ -249,28 +250,34 @@ class HelmChartTest {
         String password = "db-pw-" + System.nanoTime();
         String s3Secret = "s3-secret-" + System.nanoTime();
         String adminKey = "sbx_TestAdminKey" + System.nanoTime();
+        String secretsKey = "c2VjcmV0cy1tYXN0ZXIta2V5LWZvci10ZXN0cy0wMDE=";
         RenderedChart withValues = RenderedChart.parse(template()
                 .set("database.password", password)
                 .set("s3.accessKey", "s3-access")
                 .set("s3.secretKey", s3Secret)
                 .set("services.api-gateway.bootstrapAdminKey.value", adminKey)
+                .set("services.sandbox-service.secretsMasterKey.value", secretsKey)
                 .call());
 
         JsonNode secret = withValues.component("Secret", "shellbox");
         assertEquals(password, decoded(secret, "database-password"));
         assertEquals(s3Secret, decoded(secret, "s3-secret-key"));
         assertEquals(adminKey, decoded(secret, "bootstrap-admin-key"));
+        assertEquals(secretsKey, decoded(secret, "secrets-master-key"));
         for (JsonNode deployment : withValues.ofKind("Deployment")) {
             String text = deployment.toString();
-            for (String plaintext : List.of(password, s3Secret, adminKey)) {
+            for (String plaintext : List.of(password, s3Secret, adminKey, secretsKey)) {
                 assertFalse(text.contains(plaintext), "plaintext credential in " + deployment.at("/metadata/name"));
             }
         }
         assertCredentialsAreSecretRefs(withValues, Set.of("shellbox"));
         assertTrue(env(container(withValues.component("Deployment", "api-gateway")))
                 .containsKey("SHELLBOX_BOOTSTRAP_ADMIN_KEY"));
+        assertTrue(env(container(withValues.component("Deployment", "sandbox-service")))
+                .containsKey("SHELLBOX_SECRETS_MASTER_KEY"));
 
-        assertCredentialsAreSecretRefs(production, Set.of("shellbox-db", "shellbox-s3", "shellbox-admin"));
+        assertCredentialsAreSecretRefs(
+                production, Set.of("shellbox-db", "shellbox-s3", "shellbox-admin", "shellbox-secrets"));
         assertTrue(production.ofKind("Secret").isEmpty(), "existing Secrets replace the chart's own");
     }
 
