@@ -1,5 +1,6 @@
 package dev.shellbox.shell.syntax;
 
+import dev.shellbox.shell.gnu.mbchar.Utf8;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -1058,9 +1059,8 @@ final class Lexer {
                     if (digits == 0) {
                         bytes.write('\\');
                         bytes.write(e);
-                    } else if (v <= 0x10FFFF && !(v >= 0xD800 && v <= 0xDFFF)) {
-                        byte[] b = new String(Character.toChars((int) v))
-                                .getBytes(java.nio.charset.StandardCharsets.UTF_8);
+                    } else {
+                        byte[] b = Utf8.encodeEscape(v);
                         bytes.write(b, 0, b.length);
                     }
                 }

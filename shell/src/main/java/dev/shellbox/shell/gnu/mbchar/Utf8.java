@@ -83,4 +83,28 @@ public final class Utf8 {
         }
         return true;
     }
+
+    /**
+     * The bytes bash writes for its unicode escapes (u and U): UTF-8 in its original form, which also encodes
+     * surrogates and values up to 0x7FFFFFFF (in up to six bytes); nothing past that.
+     */
+    public static byte[] encodeEscape(long codePoint) {
+        if (codePoint < 0 || codePoint > 0x7FFFFFFFL) {
+            return new byte[0];
+        }
+        if (codePoint < 0x80) {
+            return new byte[] {(byte) codePoint};
+        }
+        int length = codePoint < 0x800
+                ? 2
+                : codePoint < 0x10000 ? 3 : codePoint < 0x200000 ? 4 : codePoint < 0x4000000 ? 5 : 6;
+        byte[] out = new byte[length];
+        long v = codePoint;
+        for (int k = length - 1; k > 0; k--) {
+            out[k] = (byte) (0x80 | (v & 0x3F));
+            v >>= 6;
+        }
+        out[0] = (byte) ((0xFF00 >> length) | v);
+        return out;
+    }
 }

@@ -1,8 +1,9 @@
 package dev.shellbox.shell.interp.builtins;
 
+import dev.shellbox.shell.gnu.mbchar.Utf8;
 import dev.shellbox.shell.io.Text;
 import java.io.ByteArrayOutputStream;
-import java.nio.charset.StandardCharsets;
+import java.util.function.Consumer;
 
 /** Backslash escapes of {@code echo -e}, {@code printf} formats and {@code %b}. */
 final class Escapes {
@@ -13,6 +14,16 @@ final class Escapes {
      * {@code \c} stops; otherwise (printf format) {@code \nnn}. Returns true when {@code \c} was seen.
      */
     static boolean decode(String s, ByteArrayOutputStream out, boolean echoStyle, boolean percentB) {
+        return decode(s, out, echoStyle, percentB, escape -> {});
+    }
+
+    /** {@link #decode}, telling {@code missingDigit} of a unicode escape (u or U) without digits: printf warns. */
+    static boolean decode(
+            String s,
+            ByteArrayOutputStream out,
+            boolean echoStyle,
+            boolean percentB,
+            Consumer<Character> missingDigit) {
         int n = s.length();
         int i = 0;
         while (i < n) {
@@ -86,10 +97,11 @@ final class Escapes {
                         d++;
                     }
                     if (d == 0) {
+                        missingDigit.accept(e);
                         out.write('\\');
                         out.write(e);
-                    } else if (v <= 0x10FFFF && !(v >= 0xD800 && v <= 0xDFFF)) {
-                        byte[] b = new String(Character.toChars((int) v)).getBytes(StandardCharsets.UTF_8);
+                    } else {
+                        byte[] b = Utf8.encodeEscape(v);
                         out.write(b, 0, b.length);
                     }
                 }

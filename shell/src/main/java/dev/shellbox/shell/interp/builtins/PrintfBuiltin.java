@@ -92,6 +92,10 @@ final class PrintfBuiltin implements Builtin {
             return next < args.size() ? args.get(next++) : null;
         }
 
+        private void missingUnicodeDigit(char escape) {
+            sh.error("printf", "missing unicode digit for \\" + escape);
+        }
+
         /** Formats once; true when output must stop ({@code \c} in %b). */
         boolean formatOnce(String fmt, ByteArrayOutputStream out) {
             int n = fmt.length();
@@ -103,7 +107,7 @@ final class PrintfBuiltin implements Builtin {
                     if (fmt.charAt(i + 1 < n ? i + 1 : i) == 'c' && i + 1 < n) {
                         return true;
                     }
-                    Escapes.decode(fmt.substring(i, end), out, false, false);
+                    Escapes.decode(fmt.substring(i, end), out, false, false, this::missingUnicodeDigit);
                     i = end;
                     continue;
                 }
@@ -225,7 +229,7 @@ final class PrintfBuiltin implements Builtin {
                 case 'b': {
                     String a = nextArg();
                     ByteArrayOutputStream tmp = new ByteArrayOutputStream();
-                    boolean stop = Escapes.decode(a == null ? "" : a, tmp, false, true);
+                    boolean stop = Escapes.decode(a == null ? "" : a, tmp, false, true, this::missingUnicodeDigit);
                     pad(out, Text.decode(tmp.toByteArray()), flags, width, precision);
                     return !stop;
                 }
