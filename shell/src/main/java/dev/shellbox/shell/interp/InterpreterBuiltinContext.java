@@ -243,6 +243,11 @@ final class InterpreterBuiltinContext implements BuiltinContext {
         return new Interpreter.CommandAborted(status, true);
     }
 
+    @Override
+    public RuntimeException assignmentError(int status) {
+        return new Interpreter.CommandAborted(status);
+    }
+
     // ---- the command hash table ----
 
     @Override

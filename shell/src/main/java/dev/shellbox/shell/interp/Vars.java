@@ -498,6 +498,10 @@ final class Vars {
     static boolean applyAssignment(Interpreter sh, Assignment a, boolean local) {
         String name = a.name();
         try {
+            if (a.isArray() && name.indexOf('[') >= 0) {
+                sh.errorLine(name + ": cannot assign list to array member");
+                return false;
+            }
             if (a.isArray()) {
                 List<String[]> elems = expandArrayElements(sh, a.array());
                 Variable existing = lookup(sh, name);

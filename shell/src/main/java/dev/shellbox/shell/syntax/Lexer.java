@@ -737,6 +737,11 @@ final class Lexer {
         if (lit.charAt(end - 1) == '+') {
             end--;
         }
+        // name[i]=(...) is read like bash reads it, and refused when it runs: a list cannot go into one element
+        int bracket = lit.indexOf("[");
+        if (bracket > 0 && end > bracket && lit.charAt(end - 1) == ']') {
+            return isName(lit.subSequence(0, bracket));
+        }
         return isName(lit.subSequence(0, end));
     }
 

@@ -134,6 +134,9 @@ public interface BuiltinContext {
      */
     RuntimeException specialBuiltinError(int status);
 
+    /** What to throw after an assignment error was reported: the rest of the command line is not run. */
+    RuntimeException assignmentError(int status);
+
     // ---- the command hash table ----
 
     /** The path hashed for a name; null when none. */

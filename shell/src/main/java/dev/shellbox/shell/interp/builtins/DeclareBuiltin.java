@@ -91,10 +91,16 @@ final class DeclareBuiltin implements Builtin {
             if (d == null) {
                 d = parseArgument(argv.get(k));
             }
-            if (d == null) {
-                sh.error(cmd, "`" + argv.get(k) + "': not a valid identifier");
+            // export and readonly take whole variables: a subscript is no identifier to them (declare -r takes it)
+            if (d == null || d.index() != null && (cmd.equals("export") || cmd.equals("readonly"))) {
+                String shown = d == null ? argv.get(k) : d.name() + "[" + d.index() + "]";
+                sh.error(cmd, "`" + shown + "': not a valid identifier");
                 status = 1;
                 continue;
+            }
+            if (d.array() != null && d.name().indexOf('[') >= 0) {
+                sh.errorLine(d.name() + ": cannot assign list to array member");
+                throw sh.assignmentError(1);
             }
             try {
                 if (!sh.declare(cmd, d, on, off, local)) {
