@@ -123,6 +123,17 @@ class StrictInputIT {
                 bad("signal is missing", "{}", "/signal"),
                 bad("signal is no signal", "{\"signal\": \"NOPE\"}", "/signal"),
                 bad("an unknown field", "{\"signal\": \"TERM\", \"sig\": 1}", "/sig"));
+        json(
+                t,
+                "PUT " + sb + "/network",
+                bad("mode is not a mode", "{\"mode\": \"sometimes\"}", "/mode"),
+                bad(
+                        "an entry is not a host",
+                        "{\"mode\": \"allowlist\", \"allow\": [\"ok.test\", \"bad host\"]}",
+                        "/allow/1"),
+                bad("a port is out of range", "{\"mode\": \"allowlist\", \"allow\": [\"ok.test:70000\"]}", "/allow/0"),
+                bad("allow is a string", "{\"mode\": \"allowlist\", \"allow\": \"ok.test\"}", "/allow"),
+                bad("an unknown field", "{\"mode\": \"open\", \"allowed\": []}", "/allowed"));
         query(t, "GET " + files, bad("path is missing", "", "path"));
         query(t, "PUT " + files, bad("mode is not octal", "path=/workspace/m.txt&mode=rw-", "mode"));
         query(t, "DELETE " + files, bad("recursive is not a boolean", "path=/workspace&recursive=maybe", "recursive"));
@@ -203,6 +214,8 @@ class StrictInputIT {
                 "GET " + sb + "/sessions",
                 "GET " + sb + "/processes",
                 "GET " + sb + "/processes/{process}",
+                "GET " + sb + "/network",
+                "GET " + sb + "/network/events",
                 "GET /v1/admin/plans/{plan}",
                 "DELETE /v1/admin/plans/{plan}")) {
             t.put(endpoint, List.of(new Case(endpoint, "an id that does not exist", "", null, "no-such")));
