@@ -53,29 +53,26 @@ public class SandboxEgresses {
 
     /**
      * The network of a sandbox's container under {@code policy}: none; the open network without a proxy when the policy
-     * restricts nothing beyond the private ranges; else proxied, through this sandbox's egress.
+     * restricts nothing beyond the private ranges; else proxied, through this sandbox's egress (made with {@code
+     * policy} the first time; a policy changed later reaches it through {@link #find}).
      */
     public ContainerNetwork networkFor(String sandboxId, String userId, NetworkPolicy policy) {
         if (!NetworkPolicies.proxied(policy)) {
             return NetworkPolicies.any(policy) ? ContainerNetwork.OPEN : ContainerNetwork.NONE;
         }
-        SandboxEgress egress = bySandbox.compute(sandboxId, (id, existing) -> {
-            if (existing != null) {
-                existing.update(policy);
-                return existing;
-            }
-            return new SandboxEgress(
-                    id,
-                    userId,
-                    policy,
-                    resolver,
-                    meter,
-                    secrets,
-                    upstreamTrust,
-                    threads,
-                    config.connectTimeout(),
-                    config.eventsKept());
-        });
+        SandboxEgress egress = bySandbox.computeIfAbsent(
+                sandboxId,
+                id -> new SandboxEgress(
+                        id,
+                        userId,
+                        policy,
+                        resolver,
+                        meter,
+                        secrets,
+                        upstreamTrust,
+                        threads,
+                        config.connectTimeout(),
+                        config.eventsKept()));
         return new ContainerNetwork.Proxied(egress);
     }
 

@@ -105,6 +105,9 @@ final class BubblewrapContainer implements SandboxContainer {
 
     private volatile List<String> bubblewrap;
 
+    /** The trust files once written (building them reads the host's bundle and makes a key store: not per stage). */
+    private Map<String, Path> trustFiles;
+
     BubblewrapContainer(
             LocalSettings settings,
             ContainerSpec spec,
@@ -272,7 +275,7 @@ final class BubblewrapContainer implements SandboxContainer {
     private Supervisor attachEgress(Supervisor running) throws IOException {
         if (spec.network() instanceof ContainerNetwork.Proxied proxied) {
             proxied.egress().attach(running);
-            // rewritten in place: a container an earlier run of the service started sees this run's CA
+            // written once per run of the service, in place: a container an earlier run started sees this run's CA
             trustFiles();
         }
         return running;
@@ -280,11 +283,15 @@ final class BubblewrapContainer implements SandboxContainer {
 
     /**
      * The trust files of a proxied network (the host's bundle plus the sandbox's CA), written into the sandbox's
-     * directory; by their path inside the container. Written in place, so that their bind mounts see new content.
+     * directory the first time they are asked for; by their path inside the container. Written in place, so that
+     * their bind mounts see new content.
      */
-    private Map<String, Path> trustFiles() throws IOException {
+    private synchronized Map<String, Path> trustFiles() throws IOException {
         if (!(spec.network() instanceof ContainerNetwork.Proxied proxied)) {
             return Map.of();
+        }
+        if (trustFiles != null) {
+            return trustFiles;
         }
         String system = Files.exists(SYSTEM_BUNDLE) ? Files.readString(SYSTEM_BUNDLE) : "";
         Path dir = directory.resolve("trust");
@@ -296,7 +303,8 @@ final class BubblewrapContainer implements SandboxContainer {
             Files.setPosixFilePermissions(host, PosixFilePermissions.fromString("rw-r--r--"));
             written.put(f.getKey(), host);
         }
-        return written;
+        trustFiles = Map.copyOf(written);
+        return trustFiles;
     }
 
     private List<String> containerTops() {
